@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // Filled by lib/background (message router, alarms); see later commits.
+});

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main><h1>Vantage</h1></main>, document.getElementById('app')!);

@@ -1,0 +1,337 @@
+/**
+ * The one declarative description of every operation the service offers
+ * (seed: ../shared/seed). The client, the sandbox and the UI all derive
+ * paths, parameter lists, defaults and validation from here; nothing else
+ * re-types a path or a parameter name.
+ */
+
+export type ParamType = 'string' | 'int32' | 'number' | 'object';
+export type ParamLocation = 'path' | 'query' | 'body';
+/** What a string or int32 carries, beyond its wire type. */
+export type ParamFormat = 'timestamp' | 'address' | 'uuid' | 'count';
+
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly in: ParamLocation;
+  readonly required: boolean;
+  /** A concrete default the service applies when the parameter is omitted. */
+  readonly default?: string | number;
+  /** The documented default in words, when it is not a single value ("30 days before endTime"). */
+  readonly defaultDoc?: string;
+  /** Allowed values; anything else is rejected before sending. */
+  readonly values?: readonly string[];
+  readonly format?: ParamFormat;
+  readonly description: string;
+}
+
+export type ApiName = 'data' | 'integration';
+export type OperationGroup = 'holders' | 'dapp-users' | 'cdp-users' | 'socials' | 'integration';
+
+export interface OperationSpec {
+  readonly id: string;
+  readonly api: ApiName;
+  readonly group: OperationGroup;
+  readonly method: 'GET' | 'POST';
+  /** Path exactly as the seed writes it, relative to the API's base URL. */
+  readonly path: string;
+  readonly summary: string;
+  readonly params: readonly ParamSpec[];
+  /** The service answers only for projects with a web-analytics integration set up. */
+  readonly requiresWebAnalytics?: boolean;
+}
+
+// ---- parameter building blocks (shared, so one definition serves every endpoint) ----
+
+const projectId = {
+  name: 'project_id', type: 'string', in: 'path', required: true,
+  description: 'The project (on-chain ecosystem) id.',
+} as const satisfies ParamSpec;
+
+const chainId = {
+  name: 'chainId', type: 'string', in: 'query', required: false, defaultDoc: 'all chains',
+  description: 'Restrict to one chain.',
+} as const satisfies ParamSpec;
+
+const tokenId = {
+  name: 'tokenId', type: 'string', in: 'query', required: false,
+  defaultDoc: 'the released token with the highest market cap',
+  description: 'The project token to analyse.',
+} as const satisfies ParamSpec;
+
+const dapp = {
+  name: 'dapp', type: 'string', in: 'query', required: false, defaultDoc: 'all DApps of the project',
+  description: 'Restrict to one DApp of the project.',
+} as const satisfies ParamSpec;
+
+const contract = {
+  name: 'contract', type: 'string', in: 'query', required: false, format: 'address',
+  description: 'Restrict to one project contract (its address).',
+} as const satisfies ParamSpec;
+
+const startTimeStr = {
+  name: 'startTime', type: 'string', in: 'query', required: false, format: 'timestamp',
+  defaultDoc: '30 days before endTime', description: 'Start of the window, Unix seconds.',
+} as const satisfies ParamSpec;
+
+const endTimeStr = {
+  name: 'endTime', type: 'string', in: 'query', required: false, format: 'timestamp',
+  defaultDoc: 'now', description: 'End of the window, Unix seconds.',
+} as const satisfies ParamSpec;
+
+const startTimeInt = { ...startTimeStr, type: 'int32' } as const satisfies ParamSpec;
+const endTimeInt = { ...endTimeStr, type: 'int32' } as const satisfies ParamSpec;
+
+/** Common parameters of every dapp-users endpoint (seed 4.2). */
+const dappUsersWindow = [projectId, startTimeInt, endTimeInt, chainId] as const;
+
+// ---- the catalog ----
+
+export const catalog = [
+  // 4.1 Token holders
+  {
+    id: 'holderChange', api: 'data', group: 'holders', method: 'GET',
+    path: '/v3/data/{project_id}/holders/holder-change',
+    summary: 'Daily new and active holders of the project token',
+    params: [projectId, startTimeStr, endTimeStr, chainId, tokenId],
+  },
+  {
+    id: 'dailyClaimedRewards', api: 'data', group: 'holders', method: 'GET',
+    path: '/v3/data/{project_id}/holders/daily-claimed-rewards',
+    summary: 'Daily claimed rewards',
+    params: [projectId, startTimeInt, endTimeInt, chainId],
+  },
+  {
+    id: 'eventTransferDistribution', api: 'data', group: 'holders', method: 'GET',
+    path: '/v3/data/{project_id}/holders/event-transfer-distribution',
+    summary: 'Smart contracts holders move tokens with',
+    params: [projectId, startTimeStr, endTimeStr, chainId, tokenId],
+  },
+  {
+    id: 'prominentBalance', api: 'data', group: 'holders', method: 'GET',
+    path: '/v3/data/{project_id}/holders/prominent-balance',
+    summary: 'Holders by prominence',
+    params: [
+      projectId,
+      {
+        name: 'type', type: 'string', in: 'query', required: false, default: 'foundation',
+        values: ['contract', 'wallet', 'foundation'], description: 'Which kind of holder to list.',
+      },
+      chainId, tokenId,
+    ],
+  },
+  {
+    id: 'tokenBalanceDistribution', api: 'data', group: 'holders', method: 'GET',
+    path: '/v3/data/{project_id}/holders/token-balance-distribution',
+    summary: 'Whales, normal wallets and forgotten wallets',
+    params: [
+      projectId,
+      {
+        name: 'fwBalance', type: 'string', in: 'query', required: false, default: 10,
+        description: 'Maximum balance of a forgotten wallet.',
+      },
+      {
+        name: 'fwDays', type: 'string', in: 'query', required: false, default: 30, format: 'count',
+        description: 'Days of inactivity of a forgotten wallet.',
+      },
+      {
+        name: 'whaleBalance', type: 'string', in: 'query', required: false, default: 1_000_000,
+        description: 'Minimum balance of a whale.',
+      },
+      chainId, tokenId,
+    ],
+  },
+
+  // 4.2 DApp users
+  {
+    id: 'dailyUsers', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/daily-users',
+    summary: 'Daily users and transactions',
+    params: [...dappUsersWindow, dapp, contract],
+  },
+  {
+    id: 'dailyActions', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/daily-actions',
+    summary: 'Top actions per day',
+    params: [
+      ...dappUsersWindow, dapp, contract,
+      {
+        name: 'limit', type: 'string', in: 'query', required: false, default: 10, format: 'count',
+        description: 'Maximum number of actions returned per day.',
+      },
+    ],
+  },
+  {
+    id: 'distributionByDapps', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/distribution-by-dapps',
+    summary: 'Users and transactions by DApp',
+    params: [...dappUsersWindow],
+  },
+  {
+    id: 'distributionByContracts', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/distribution-by-contracts',
+    summary: 'Users and transactions by contract',
+    params: [...dappUsersWindow, dapp],
+  },
+  {
+    id: 'distributionByActions', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/distribution-by-actions',
+    summary: 'Users and transactions by action',
+    params: [...dappUsersWindow, dapp, contract],
+  },
+  {
+    id: 'useCompetitors', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/use-competitors',
+    summary: 'Users who also use competitors',
+    params: [...dappUsersWindow, dapp, contract],
+  },
+  {
+    id: 'usePartners', api: 'data', group: 'dapp-users', method: 'GET',
+    path: '/v3/data/{project_id}/dapp-users/use-partners',
+    summary: 'Users who also use partners',
+    params: [...dappUsersWindow, dapp, contract],
+  },
+
+  // 4.3 User analytics
+  {
+    id: 'retention', api: 'data', group: 'cdp-users', method: 'GET',
+    path: '/v3/data/{project_id}/cdp-users/retention',
+    summary: 'Retention by cohort',
+    params: [
+      projectId, endTimeStr,
+      {
+        name: 'timeRange', type: 'string', in: 'query', required: false, default: 7, format: 'count',
+        description: 'How many periods to follow each cohort for.',
+      },
+      {
+        name: 'unitTimeRange', type: 'string', in: 'query', required: false, default: 'day',
+        values: ['day', 'week', 'month'], description: 'The unit of timeRange.',
+      },
+      {
+        name: 'timeGap', type: 'string', in: 'query', required: false, default: 'day',
+        values: ['day', 'week', 'month'], description: 'The length of one cohort.',
+      },
+      {
+        name: 'eventName', type: 'string', in: 'query', required: false, defaultDoc: 'any event',
+        description: 'Comma-separated project ids whose events count as a return.',
+      },
+      dapp, contract,
+    ],
+  },
+  {
+    id: 'userInbounce', api: 'data', group: 'cdp-users', method: 'GET',
+    path: '/v3/data/{project_id}/cdp-users/user-inbounce',
+    summary: 'New and returning users',
+    params: [projectId, endTimeStr, startTimeStr, dapp, contract],
+  },
+  {
+    id: 'distributionByCountries', api: 'data', group: 'cdp-users', method: 'GET',
+    path: '/v3/data/{project_id}/cdp-users/distribution-by-countries',
+    summary: 'Visitors and wallets by country',
+    params: [projectId, dapp, contract],
+    requiresWebAnalytics: true,
+  },
+  {
+    id: 'trafficShare', api: 'data', group: 'socials', method: 'GET',
+    path: '/v3/data/{project_id}/socials/traffic-share',
+    summary: 'Traffic from sources through sites and wallets to DApps',
+    params: [
+      projectId, startTimeInt, endTimeInt,
+      {
+        name: 'limit', type: 'int32', in: 'query', required: false, default: 10, format: 'count',
+        description: 'Number of members returned.',
+      },
+    ],
+    requiresWebAnalytics: true,
+  },
+
+  // 4.4 Integration API (base carries /v1)
+  {
+    id: 'createUrl', api: 'integration', group: 'integration', method: 'GET',
+    path: '/platform-services/createUrl',
+    summary: 'Create a proof session',
+    params: [
+      {
+        name: 'web2Id', type: 'string', in: 'query', required: true,
+        description: 'Identity of the user in the calling app.',
+      },
+      {
+        name: 'condition', type: 'number', in: 'query', required: true,
+        description: 'Minimum credit score; users below it cannot generate a proof.',
+      },
+      { name: 'scoreId', type: 'string', in: 'query', required: true, description: 'The score model.' },
+    ],
+  },
+  {
+    id: 'getProofData', api: 'integration', group: 'integration', method: 'GET',
+    path: '/platform/services/getProofData',
+    summary: 'Get the proof of a session',
+    params: [
+      {
+        name: 'sessionId', type: 'string', in: 'query', required: true, format: 'uuid',
+        description: 'The session returned by createUrl.',
+      },
+    ],
+  },
+  {
+    id: 'verifyProof', api: 'integration', group: 'integration', method: 'POST',
+    path: '/bank/user/verify',
+    summary: 'Verify a proof',
+    params: [
+      {
+        name: 'proof', type: 'object', in: 'body', required: true,
+        description: 'The parsed proof object ({ proof, publicSignals }).',
+      },
+    ],
+  },
+  {
+    id: 'calculateCustomScore', api: 'integration', group: 'integration', method: 'GET',
+    path: '/platform-services/calculateCustomScore/{entity_address}',
+    summary: 'Calculate a score for any entity address',
+    params: [
+      {
+        name: 'entity_address', type: 'string', in: 'path', required: true, format: 'address',
+        description: 'The address to score.',
+      },
+      { name: 'scoreId', type: 'string', in: 'query', required: true, description: 'The score model.' },
+    ],
+  },
+] as const satisfies readonly OperationSpec[];
+
+export type Catalog = typeof catalog;
+export type OperationId = Catalog[number]['id'];
+export type Operation<Id extends OperationId> = Extract<Catalog[number], { id: Id }>;
+export type DataOperationId = Extract<Catalog[number], { api: 'data' }>['id'];
+export type IntegrationOperationId = Extract<Catalog[number], { api: 'integration' }>['id'];
+
+type ParamValue<P> = P extends { type: 'object' }
+  ? Record<string, unknown>
+  : P extends { values: readonly (infer V extends string)[] }
+    ? V
+    : P extends { type: 'string' }
+      ? string | number
+      : number;
+
+type ParamsOfSpec<Ps extends readonly ParamSpec[]> = {
+  [P in Ps[number] as P extends { required: true } ? P['name'] : never]: ParamValue<P>;
+} & {
+  [P in Ps[number] as P extends { required: true } ? never : P['name']]?: ParamValue<P> | undefined;
+};
+
+/** The typed parameter object an operation takes, derived from its catalog entry. */
+export type ParamsOf<Id extends OperationId> = ParamsOfSpec<Operation<Id>['params']>;
+
+const byId = new Map<string, OperationSpec>(catalog.map((op) => [op.id, op]));
+
+export function getOperation<Id extends OperationId>(id: Id): Operation<Id> {
+  const op = byId.get(id);
+  if (!op) throw new Error(`Unknown operation "${id}"`);
+  return op as Operation<Id>;
+}
+
+export function isOperationId(id: string): id is OperationId {
+  return byId.has(id);
+}
+
+export const dataOperations = catalog.filter((op) => op.api === 'data') as readonly OperationSpec[];
+export const integrationOperations = catalog.filter((op) => op.api === 'integration') as readonly OperationSpec[];

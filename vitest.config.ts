@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing';
+
+// Unit tests only: browser e2e specs live in test/e2e and run under their own config.
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+  },
+});
