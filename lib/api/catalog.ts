@@ -8,7 +8,7 @@
 export type ParamType = 'string' | 'int32' | 'number' | 'object';
 export type ParamLocation = 'path' | 'query' | 'body';
 /** What a string or int32 carries, beyond its wire type. */
-export type ParamFormat = 'timestamp' | 'address' | 'uuid' | 'count';
+export type ParamFormat = 'timestamp' | 'address' | 'uuid' | 'count' | 'amount';
 
 export interface ParamSpec {
   readonly name: string;
@@ -127,7 +127,7 @@ export const catalog = [
     params: [
       projectId,
       {
-        name: 'fwBalance', type: 'string', in: 'query', required: false, default: 10,
+        name: 'fwBalance', type: 'string', in: 'query', required: false, default: 10, format: 'amount',
         description: 'Maximum balance of a forgotten wallet.',
       },
       {
@@ -135,7 +135,7 @@ export const catalog = [
         description: 'Days of inactivity of a forgotten wallet.',
       },
       {
-        name: 'whaleBalance', type: 'string', in: 'query', required: false, default: 1_000_000,
+        name: 'whaleBalance', type: 'string', in: 'query', required: false, default: 1_000_000, format: 'amount',
         description: 'Minimum balance of a whale.',
       },
       chainId, tokenId,

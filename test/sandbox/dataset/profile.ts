@@ -36,4 +36,16 @@ export interface WalletDirectory {
   walletProfile(address: string): WalletProfile | undefined;
   /** Every wallet address with a profile, for ranking and for picking demo wallets. */
   walletAddresses(): readonly `0x${string}`[];
+  /**
+   * A few dataset wallets whose private keys the sandbox knows (seeded, so
+   * stable), with varied behaviour: the proof page offers them as clearly
+   * labelled throwaway demo wallets, and tests sign with them.
+   */
+  demoWallets(): readonly DemoWallet[];
+}
+
+export interface DemoWallet {
+  readonly label: string;
+  readonly address: `0x${string}`;
+  readonly privateKey: `0x${string}`;
 }
