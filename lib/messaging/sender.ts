@@ -1,0 +1,50 @@
+/**
+ * Who sent a runtime message, decided from what the browser reports — never
+ * from anything inside the message.
+ */
+
+export type CallerKind = 'extension-page' | 'content-script';
+
+export interface Caller {
+  readonly kind: CallerKind;
+  /** For content scripts: the page origin, from the browser. */
+  readonly origin?: string;
+  readonly tabId?: number;
+  readonly frameId?: number;
+}
+
+/** The subset of runtime.MessageSender this needs (keeps it testable). */
+export interface SenderInfo {
+  readonly id?: string;
+  readonly url?: string;
+  readonly origin?: string;
+  readonly tab?: { readonly id?: number; readonly url?: string };
+  readonly frameId?: number;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? undefined : o;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Classifies a sender, or null when it is not ours. `extensionOrigin` is
+ * e.g. `chrome-extension://<id>`.
+ */
+export function classifySender(sender: SenderInfo, runtimeId: string, extensionOrigin: string): Caller | null {
+  if (sender.id !== runtimeId) return null;
+  const senderOrigin = sender.origin ?? originOf(sender.url);
+  if (senderOrigin === extensionOrigin) return { kind: 'extension-page', tabId: sender.tab?.id };
+  // A content script: only a top frame of a web page, identified by the tab the browser names.
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || tabId < 0) return null;
+  // Firefox < 126 sends no sender.origin: fall back to the frame's URL, then the tab's.
+  const origin = senderOrigin ?? originOf(sender.tab?.url);
+  if (!origin || !/^https?:/.test(origin)) return null;
+  return { kind: 'content-script', origin, tabId, frameId: sender.frameId ?? 0 };
+}

@@ -1,0 +1,136 @@
+/**
+ * The user's settings: their shape, defaults and validation. Pure, so the
+ * options page, the worker and tests share one definition.
+ */
+
+export interface Settings {
+  /** Data API base; may carry a stage prefix (`…/dev`). */
+  readonly dataBaseUrl: string;
+  /** Integration API base; carries the version (`…/v1`). */
+  readonly integrationBaseUrl: string;
+  /** Where to send the user when createUrl answers no URL; holds `{sessionId}`. */
+  readonly proofPageTemplate: string;
+  readonly defaultProject: string;
+  /** Empty = all chains. */
+  readonly defaultChainId: string;
+  /** Empty = the service's default token. */
+  readonly defaultTokenId: string;
+  /** Score model offered to sites and used for lookups. */
+  readonly scoreId: string;
+  /** Minimum score offered to sites (the `condition` of a proof). */
+  readonly minScore: number;
+  /** Ask the service to verify a proof before handing it to a page. */
+  readonly verifyBeforeHandOver: boolean;
+  /** Give up on a proof flow after this many minutes. */
+  readonly proofTimeoutMinutes: number;
+  /** Keep the API key only until the browser closes (storage.session). */
+  readonly keyInSessionOnly: boolean;
+}
+
+/** The local sandbox (`npm run sandbox`): what a fresh install points at. */
+export const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
+
+export const defaultSettings: Settings = Object.freeze({
+  dataBaseUrl: `${SANDBOX_ORIGIN}/dev`,
+  integrationBaseUrl: `${SANDBOX_ORIGIN}/v1`,
+  proofPageTemplate: `${SANDBOX_ORIGIN}/proof/{sessionId}`,
+  defaultProject: '',
+  defaultChainId: '',
+  defaultTokenId: '',
+  scoreId: 'credit-v1',
+  minScore: 580,
+  verifyBeforeHandOver: true,
+  proofTimeoutMinutes: 10,
+  keyInSessionOnly: false,
+});
+
+export const SESSION_PLACEHOLDER = '{sessionId}';
+
+/** A settings form as typed by a person: every field is text or a checkbox. */
+export type SettingsDraft = { readonly [K in keyof Settings]?: Settings[K] extends boolean ? boolean : string | number };
+
+export type SettingsErrors = Partial<Record<keyof Settings, string>>;
+
+export type ValidationResult =
+  | { readonly ok: true; readonly settings: Settings }
+  | { readonly ok: false; readonly errors: SettingsErrors };
+
+function httpUrlError(raw: string, what: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return `${what} must be a full URL, like https://api.example.com/dev.`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `${what} must start with http:// or https://.`;
+  if (u.username || u.password) return `${what} must not carry a user name or password.`;
+  return null;
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+}
+
+function wholeNumber(v: unknown, min: number, max: number, what: string): number | string {
+  const s = text(v);
+  if (!/^\d+$/.test(s)) return `${what} must be a whole number.`;
+  const n = Number(s);
+  if (n < min || n > max) return `${what} must be between ${min} and ${max}.`;
+  return n;
+}
+
+/** Checks a whole draft; nothing is saved unless every field is valid. */
+export function validateSettings(draft: SettingsDraft, base: Settings = defaultSettings): ValidationResult {
+  const errors: SettingsErrors = {};
+  const pick = <K extends keyof Settings>(k: K) => (draft[k] === undefined ? base[k] : draft[k]);
+
+  const urls = {
+    dataBaseUrl: 'Data API base URL',
+    integrationBaseUrl: 'Integration API base URL',
+    proofPageTemplate: 'Proof page URL',
+  } as const;
+  const out: Record<string, unknown> = {};
+  for (const [k, label] of Object.entries(urls) as [keyof typeof urls, string][]) {
+    const v = text(pick(k));
+    // Templates are checked with a stand-in session id, since `{}` is not URL-safe.
+    const err = httpUrlError(k === 'proofPageTemplate' ? v.replace(SESSION_PLACEHOLDER, 'x') : v, label);
+    if (err) errors[k] = err;
+    out[k] = k === 'proofPageTemplate' ? v : v.replace(/\/+$/, '');
+  }
+  if (!errors.proofPageTemplate && !text(pick('proofPageTemplate')).includes(SESSION_PLACEHOLDER)) {
+    errors.proofPageTemplate = `Proof page URL must contain ${SESSION_PLACEHOLDER}.`;
+  }
+  for (const k of ['defaultProject', 'defaultChainId', 'defaultTokenId'] as const) out[k] = text(pick(k));
+  out.scoreId = text(pick('scoreId'));
+  if (!out.scoreId) errors.scoreId = 'Score model is required.';
+
+  const minScore = wholeNumber(pick('minScore'), 0, 1000, 'Minimum score');
+  if (typeof minScore === 'string') errors.minScore = minScore;
+  else out.minScore = minScore;
+  const timeout = wholeNumber(pick('proofTimeoutMinutes'), 1, 120, 'Proof timeout');
+  if (typeof timeout === 'string') errors.proofTimeoutMinutes = timeout;
+  else out.proofTimeoutMinutes = timeout;
+
+  for (const k of ['verifyBeforeHandOver', 'keyInSessionOnly'] as const) out[k] = Boolean(pick(k));
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, settings: Object.freeze(out as unknown as Settings) };
+}
+
+/** Proof page URL for a session from the configured template. */
+export function proofPageUrl(template: string, sessionId: string): string {
+  return template.split(SESSION_PLACEHOLDER).join(encodeURIComponent(sessionId));
+}
+
+/** The origins a settings object needs host access to (for permissions.request). */
+export function serviceOrigins(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string[] {
+  const origins = new Set<string>();
+  for (const u of [s.dataBaseUrl, s.integrationBaseUrl]) {
+    try {
+      origins.add(new URL(u).origin);
+    } catch {
+      // An invalid URL never passes validation; nothing to ask for.
+    }
+  }
+  return [...origins];
+}

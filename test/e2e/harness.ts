@@ -1,0 +1,133 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+
+/**
+ * Real-browser harness: Debian's Chromium driven by playwright-core, with the
+ * built chrome-mv3 extension loaded unpacked. Never downloads a browser.
+ */
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+export const SCREENSHOT_DIR = resolve('test-results/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface LaunchOptions {
+  readonly extensionDir?: string;
+  readonly colorScheme?: 'light' | 'dark';
+}
+
+export interface ExtensionHarness {
+  readonly context: BrowserContext;
+  readonly extensionId: string;
+  /** chrome-extension://<id> */
+  readonly origin: string;
+  /** The extension's service worker, started afresh if it was stopped. */
+  worker(): Promise<Worker>;
+  /** Opens an extension page (e.g. `popup.html`) in a tab. */
+  openPage(path: string): Promise<Page>;
+  /** Stops every service worker through CDP, as Chrome does to an idle one. */
+  stopWorker(): Promise<void>;
+  /** Sets extension storage directly (test set-up only; UI tests use the UI). */
+  setStorage(area: 'local' | 'session', items: Record<string, unknown>): Promise<void>;
+  getStorage(area: 'local' | 'session'): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
+  const dir = opts.extensionDir ?? EXTENSION_DIR;
+  const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    colorScheme: opts.colorScheme ?? 'light',
+    viewport: { width: 1100, height: 800 },
+    args: [
+      // Both flags: Playwright disables extensions by default, and --load-extension alone loads nothing.
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const first = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(first.url()).host;
+  const origin = `chrome-extension://${extensionId}`;
+
+  const liveWorker = async (): Promise<Worker> => {
+    const running = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
+    for (const w of running.reverse()) {
+      // A stopped worker may still be listed: probe it.
+      const alive = await Promise.race([
+        w.evaluate(() => true).catch(() => false),
+        new Promise<false>((r) => setTimeout(() => r(false), 1000)),
+      ]);
+      if (alive) return w;
+    }
+    // Wake it with an event: an extension page messaging it starts a fresh worker.
+    const waker = await context.newPage();
+    const started = context.waitForEvent('serviceworker');
+    await waker.goto(`${origin}/popup.html`);
+    await waker.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
+    const w = await started;
+    await waker.close();
+    return w;
+  };
+
+  const storageEval = async <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/popup.html`);
+      return await page.evaluate(fn, arg);
+    } finally {
+      await page.close();
+    }
+  };
+
+  return {
+    context,
+    extensionId,
+    origin,
+    worker: liveWorker,
+    async openPage(path: string) {
+      const page = await context.newPage();
+      await page.goto(`${origin}/${path.replace(/^\//, '')}`);
+      return page;
+    },
+    async stopWorker() {
+      const page = await context.newPage();
+      await page.goto(`${origin}/popup.html`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      await page.close();
+    },
+    setStorage: (area, items) => storageEval(({ area: a, items: i }) => chrome.storage[a].set(i!), { area, items }),
+    getStorage: (area) => storageEval(({ area: a }) => chrome.storage[a].get(null), { area }),
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Asks the worker through the extension's own message protocol from an extension page. */
+export async function askWorkerFrom(page: Page, type: string, payload: unknown = {}): Promise<unknown> {
+  return page.evaluate(
+    ([t, p]) => chrome.runtime.sendMessage({ channel: 'vantage/v1', type: t, payload: p }),
+    [type, payload] as const,
+  );
+}
