@@ -3,6 +3,8 @@ import preact from '@preact/preset-vite';
 
 // See README "Permissions" for why each one is asked for.
 export default defineConfig({
+  // Parallel builds (several e2e runs at once) each get their own output folder.
+  outDir: process.env.WXT_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   manifest: {

@@ -1,3 +1,4 @@
 import { render } from 'preact';
+import '../../components/ui/theme.css';
 
-render(<main><h1>Vantage</h1></main>, document.getElementById('app')!);
+render(<main><h1>Vantage options</h1></main>, document.getElementById('app')!);

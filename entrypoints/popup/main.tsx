@@ -1,3 +1,8 @@
 import { render } from 'preact';
+import '../../components/ui/theme.css';
+import { PopupApp, type PopupTab } from '../../components/popup/PopupApp.tsx';
 
-render(<main><h1>Vantage</h1></main>, document.getElementById('app')!);
+// Each feature adds its panel here (stats, score lookup, proofs).
+const tabs: PopupTab[] = [];
+
+render(<PopupApp tabs={tabs} />, document.getElementById('app')!);

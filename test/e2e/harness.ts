@@ -8,7 +8,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
  * built chrome-mv3 extension loaded unpacked. Never downloads a browser.
  */
 
-export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+export const EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -1,0 +1,42 @@
+import { useState } from 'preact/hooks';
+import type { ComponentType } from 'preact';
+
+/**
+ * The popup shell: one tab per job. Each panel is its own component, owned by
+ * its feature; a panel mounts only when its tab is shown, so its requests
+ * start only then.
+ */
+export interface PopupTab {
+  readonly id: string;
+  readonly label: string;
+  readonly Panel: ComponentType;
+}
+
+export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial?: string }) {
+  const [active, setActive] = useState(initial ?? tabs[0]?.id);
+  const current = tabs.find((t) => t.id === active) ?? tabs[0];
+  return (
+    <div class="popup">
+      <nav role="tablist" aria-label="Vantage" class="popup-tabs">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={t.id === current?.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={t.id === current?.id ? 0 : -1}
+            onClick={() => setActive(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      {current && (
+        <section role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} class="popup-panel">
+          <current.Panel />
+        </section>
+      )}
+    </div>
+  );
+}
