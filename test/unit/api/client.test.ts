@@ -1,0 +1,202 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient, type ClientConfig } from '../../../lib/api/client.ts';
+import { ApiError, describeError } from '../../../lib/api/errors.ts';
+
+const KEY = 'k-secret-123';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A scripted fetch: answers in order and records what was sent. */
+function scripted(...answers: (Response | Error | (() => Promise<Response>))[]) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({
+      url: String(url),
+      method: init?.method ?? 'GET',
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+    });
+    const next = answers.shift();
+    if (!next) throw new Error('no scripted answer left');
+    if (next instanceof Error) throw next;
+    return typeof next === 'function' ? next() : next;
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, sent };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
+
+function client(fetch: typeof globalThis.fetch, extra: Partial<ClientConfig> = {}) {
+  const sleeps: number[] = [];
+  const c = new ApiClient({
+    apiKey: KEY,
+    dataBaseUrl: 'https://api.example.com/dev',
+    integrationBaseUrl: 'https://int.example.com/v1',
+    fetch,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    now: () => 1_700_000_000_000,
+    ...extra,
+  });
+  return { c, sleeps };
+}
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(ApiError);
+  return e as ApiError;
+}
+
+describe('ApiClient', () => {
+  it('sends x-apikey and accept headers, no credentials, and returns the JSON body', async () => {
+    const { fetch, sent } = scripted(json({ whales: 1, normalWallets: 2, forgottenWallets: 3 }));
+    const { c } = client(fetch);
+    await expect(c.call('tokenBalanceDistribution', { project_id: 'nebula' })).resolves.toEqual({
+      whales: 1, normalWallets: 2, forgottenWallets: 3,
+    });
+    expect(sent[0]).toMatchObject({
+      url: 'https://api.example.com/dev/v3/data/nebula/holders/token-balance-distribution',
+      method: 'GET',
+      headers: { 'x-apikey': KEY, accept: 'application/json' },
+    });
+  });
+
+  it('POSTs verify with a JSON body and the key', async () => {
+    const { fetch, sent } = scripted(json({ valid: true }));
+    const { c } = client(fetch);
+    await expect(c.call('verifyProof', { proof: { publicSignals: ['1'] } })).resolves.toEqual({ valid: true });
+    expect(sent[0]).toMatchObject({
+      url: 'https://int.example.com/v1/bank/user/verify',
+      method: 'POST',
+      headers: { 'x-apikey': KEY, 'content-type': 'application/json' },
+      body: '{"proof":{"publicSignals":["1"]}}',
+    });
+  });
+
+  it('parses integration answers into typed results', async () => {
+    const { fetch } = scripted(
+      json({ sessionId: 's-1' }),
+      json({ url: 'https://prove.example/s/abc?sessionId=s-2' }),
+      json({ status: 'PROCESSING' }),
+      json({ score: '696', rank: 81 }),
+    );
+    const { c } = client(fetch);
+    await expect(c.call('createUrl', { web2Id: 'u', condition: 600, scoreId: 'm' })).resolves.toEqual({ sessionId: 's-1' });
+    await expect(c.call('createUrl', { web2Id: 'u', condition: 600, scoreId: 'm' })).resolves.toEqual({
+      sessionId: 's-2', url: 'https://prove.example/s/abc?sessionId=s-2',
+    });
+    await expect(c.call('getProofData', { sessionId: 's-1' })).resolves.toEqual({ status: 'PROCESSING' });
+    await expect(c.call('calculateCustomScore', { entity_address: '0x' + '1'.repeat(40), scoreId: 'm' })).resolves.toEqual({
+      score: 696, extras: { rank: 81 },
+    });
+  });
+
+  it('refuses to run without a key, and sends nothing', async () => {
+    const { fetch, sent } = scripted();
+    const e = await failure(new ApiClient({ apiKey: ' ', dataBaseUrl: 'https://a.io', integrationBaseUrl: 'https://b.io', fetch })
+      .call('usePartners', { project_id: 'p' }));
+    expect(e.kind).toBe('not-configured');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('rejects invalid parameters before sending, naming the parameter', async () => {
+    const { fetch, sent } = scripted();
+    const e = await failure(client(fetch).c.call('createUrl', { web2Id: 'u', condition: NaN, scoreId: 'm' }));
+    expect(e).toMatchObject({ kind: 'invalid-params', param: 'condition' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['401', () => json({ message: 'Unauthorized' }, 401), 'key-rejected', 401],
+    ['403', () => json({ message: 'Forbidden' }, 403), 'key-rejected', 403],
+    ['200 success:false', () => json({ success: false, message: 'invalid key' }), 'key-rejected', 200],
+    ['200 plain-text No api key', () => json('No api key'), 'key-rejected', 200],
+    ['404 unknown project', () => json({ message: 'Project not found' }, 404), 'not-found', 404],
+    ['400', () => json({ message: 'bad limit' }, 400), 'client-error', 400],
+    ['truncated JSON', () => json('{"whales": 1', 200), 'bad-response', 200],
+    ['an HTML page', () => json('<html>oops</html>', 200), 'bad-response', 200],
+    ['an empty body', () => json('', 200), 'bad-response', 200],
+    ['an array', () => json([1, 2, 3]), 'bad-response', undefined],
+  ] as const)('classifies %s as %s', async (_label, res, kind, status) => {
+    const { fetch } = scripted(res());
+    const e = await failure(client(fetch).c.call('distributionByDapps', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind, status });
+    expect(e.message).not.toContain(KEY);
+  });
+
+  it('classifies shape errors of integration answers as bad-response', async () => {
+    const { fetch } = scripted(json({ status: 'FINISHED' }), json({ ok: 1 }));
+    const { c } = client(fetch, { backoff: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
+    await expect(failure(c.call('getProofData', { sessionId: 's' }))).resolves.toMatchObject({ kind: 'bad-response' });
+    await expect(failure(c.call('verifyProof', { proof: {} }))).resolves.toMatchObject({ kind: 'bad-response' });
+  });
+
+  it('retries a GET on 5xx and network errors with backoff, then succeeds', async () => {
+    const { fetch, sent } = scripted(json({ message: 'boom' }, 503), new TypeError('fetch failed'), json({ users: [] }));
+    const { c, sleeps } = client(fetch);
+    await expect(c.call('usePartners', { project_id: 'p' })).resolves.toEqual({ users: [] });
+    expect(sent).toHaveLength(3);
+    expect(sleeps).toEqual([375, 750]); // jittered exponential: base 500, then 1000, at random 0.5
+  });
+
+  it('gives up after the bounded retries with the last error', async () => {
+    const { fetch, sent } = scripted(json({}, 500), json({}, 502), json({ message: 'down' }, 503));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'server-error', status: 503, message: 'down' });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('honours Retry-After on 429, in seconds and as a date', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch } = scripted(
+      json({ message: 'slow down' }, 429, { 'retry-after': '2' }),
+      json({ message: 'slow down' }, 429, { 'retry-after': new Date(now + 4000).toUTCString() }),
+      json({ users: [] }),
+    );
+    const { c, sleeps } = client(fetch);
+    await c.call('usePartners', { project_id: 'p' });
+    expect(sleeps).toEqual([2000, 4000]);
+  });
+
+  it('surfaces a long Retry-After as rate-limited with the retry time', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch, sent } = scripted(json({ message: 'quota' }, 429, { 'retry-after': '120' }));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'rate-limited', retryAt: now + 120_000 });
+    expect(sent).toHaveLength(1);
+    expect(describeError(e, now)).toMatch(/retrying at/);
+  });
+
+  it('never retries a POST', async () => {
+    const { fetch, sent } = scripted(json({}, 503));
+    await expect(failure(client(fetch).c.call('verifyProof', { proof: {} }))).resolves.toMatchObject({ kind: 'server-error' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('times out with AbortController', async () => {
+    const hang = (_u: unknown, init?: RequestInit) =>
+      new Promise<Response>((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))));
+    const c = new ApiClient({
+      apiKey: KEY, dataBaseUrl: 'https://a.io', integrationBaseUrl: 'https://b.io', timeoutMs: 5,
+      fetch: hang as typeof fetch, backoff: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    await expect(failure(c.call('usePartners', { project_id: 'p' }))).resolves.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('reports a caller abort as aborted, without retrying', async () => {
+    const ctrl = new AbortController();
+    const { fetch, sent } = scripted(() => {
+      ctrl.abort();
+      return Promise.reject(new DOMException('x', 'AbortError'));
+    });
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }, { signal: ctrl.signal }));
+    expect(e.kind).toBe('aborted');
+    expect(sent).toHaveLength(1);
+  });
+});
