@@ -8,7 +8,6 @@ import type { ApiErrorInfo } from '../api/errors.ts';
  *     interface WorkerRequests { 'stats.get': { request: {...}; response: {...} } }
  *   }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface WorkerRequests {
   /** Liveness and identity, used by pages and the e2e harness. */
   ping: { request: Record<string, never>; response: { name: string; version: string } };
