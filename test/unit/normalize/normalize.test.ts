@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { dataOperations, type DataOperationId } from '../../../lib/api/catalog.ts';
+import {
+  detectErrorBody,
+  hasData,
+  normalize,
+  normalizers,
+  toAlignedData,
+} from '../../../lib/normalize/normalize.ts';
+import { realBodies } from './fixtures.ts';
+
+const ids = Object.keys(normalizers) as DataOperationId[];
+
+/** Bodies no operation can draw anything from. */
+const junk: unknown[] = [
+  undefined,
+  null,
+  0,
+  42,
+  '',
+  'No api key',
+  true,
+  [],
+  [null],
+  [1, 2, 3],
+  {},
+  { success: false, message: 'invalid key' },
+  { message: 'Internal server error' },
+  { a: { b: [1, { c: null }] } },
+  { '1700006400': 5, '2023-11-01': 'x' },
+  JSON.parse('{"__proto__": {"x": 1}, "constructor": {"prototype": 1}}'),
+];
+
+describe('normalizers', () => {
+  it('has exactly one normalizer per data operation of the catalog', () => {
+    expect([...ids].sort()).toEqual(dataOperations.map((op) => op.id).sort());
+  });
+
+  it.each(ids)('%s: draws something from its real body', (id) => {
+    const view = normalizers[id](realBodies[id]);
+    expect(hasData(id, view)).toBe(true);
+    expect(normalize(id, realBodies[id])).toEqual(view);
+  });
+
+  it.each(ids)('%s: never throws, and answers its empty view for unusable bodies', (id) => {
+    const empty = normalizers[id](undefined);
+    expect(hasData(id, empty)).toBe(false);
+    for (const body of junk) {
+      const view = normalizers[id](body);
+      expect(view).toEqual(empty);
+      expect(hasData(id, view)).toBe(false);
+    }
+  });
+
+  it('answers a fresh view each time (callers may mutate theirs)', () => {
+    const a = normalizers.dailyUsers(realBodies.dailyUsers);
+    a.series.x.push(1);
+    expect(normalizers.dailyUsers(realBodies.dailyUsers).series.x).toEqual([1700006400]);
+  });
+
+  it('answers the empty view should a body make a normalizer fail', () => {
+    const hostile = {
+      now: { active: 1 },
+      get logs(): unknown {
+        throw new Error('boom');
+      },
+    };
+    expect(normalizers.holderChange(hostile)).toEqual(normalizers.holderChange(undefined));
+  });
+
+  it('counts today’s holder figures as data even without a series', () => {
+    expect(hasData('holderChange', normalizers.holderChange({ now: { total: '48213' } }))).toBe(true);
+  });
+
+  it('hands series to uPlot', () => {
+    expect(toAlignedData(normalizers.dailyUsers(realBodies.dailyUsers).series)).toEqual([[1700006400], [1830], [5122]]);
+  });
+});
+
+describe('detectErrorBody', () => {
+  it('returns the message of the error shapes the service sends with HTTP 200', () => {
+    expect(detectErrorBody({ success: false, message: 'invalid key' })).toBe('invalid key');
+    expect(detectErrorBody('No api key')).toBe('No api key');
+    expect(detectErrorBody({ message: 'Forbidden' })).toBe('Forbidden');
+    expect(detectErrorBody({ message: 'Missing Authentication Token', statusCode: 403 })).toBe('Missing Authentication Token');
+  });
+
+  it.each(ids)('%s: takes its real body for data', (id) => {
+    expect(detectErrorBody(realBodies[id])).toBeNull();
+  });
+
+  it('takes empty data for data', () => {
+    for (const body of [{}, [], null, { dailyUsers: [] }]) expect(detectErrorBody(body)).toBeNull();
+  });
+});
