@@ -12,12 +12,13 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 export function errorBodyMessage(body: unknown): string | null {
   if (typeof body === 'string') return body.trim() || 'Empty answer';
   if (!isRecord(body)) return null;
-  if (body.success === false) return typeof body.message === 'string' ? body.message : 'The service reported a failure.';
+  // API gateways spell it `Message`; some services send `success: "false"`.
+  const message = [body.message, body.Message, body.error].find((m): m is string => typeof m === 'string');
+  if (body.success === false || body.success === 'false') return message ?? 'The service reported a failure.';
   const keys = Object.keys(body);
-  // `{ message }` alone (or with a status/code) is an error envelope, not data.
-  if (typeof body.message === 'string' && keys.every((k) => ['message', 'error', 'code', 'status', 'statusCode'].includes(k))) {
-    return body.message;
-  }
+  // An error field alone (or with a status/code) is an error envelope, not data.
+  const envelope = ['message', 'Message', 'error', 'code', 'status', 'statusCode'];
+  if (message !== undefined && keys.every((k) => envelope.includes(k))) return message;
   return null;
 }
 

@@ -17,7 +17,8 @@ export type ValidParams = Record<string, WireValue>;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A plain decimal number as text (no hex, no thousands separators); shared with lib/normalize. */
+export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Unset means absent, null or empty: the real client sends `chainId=&startTime=` for "all". */
 function isUnset(v: unknown): boolean {

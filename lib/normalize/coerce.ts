@@ -5,11 +5,11 @@
  * "unusable" instead of throwing or guessing.
  */
 import { isRecord } from '../api/body.ts';
+import { DECIMAL } from '../api/validate.ts';
 
 export { isRecord };
 
 /** Plain decimal notation only: no hex, no thousands separators, no "NaN"/"Infinity". */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A finite number from a number or a decimal string (" 12 ", "1.5", "1e3"); anything else is null. */
 export function toNumber(v: unknown): number | null {

@@ -60,3 +60,12 @@ describe('error bodies and retry timing', () => {
     expect(retryDelay(2, policy, 1234)).toBe(1234);
   });
 });
+
+describe('error envelopes seen in the wild', () => {
+  it('reads gateway and bare error spellings', () => {
+    expect(errorBodyMessage({ Message: 'Forbidden' })).toBe('Forbidden');
+    expect(errorBodyMessage({ error: 'No api key' })).toBe('No api key');
+    expect(errorBodyMessage({ success: 'false', message: 'invalid key' })).toBe('invalid key');
+    expect(errorBodyMessage({ error: 'x', users: [] })).toBeNull();
+  });
+});
