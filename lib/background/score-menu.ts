@@ -1,0 +1,44 @@
+import { findAddress } from '../score/address.ts';
+
+/**
+ * "Check score of …" on selected text. Chrome cannot filter a menu item by
+ * what the selection contains, and retitling it on selectionchange would need
+ * a content script racing the menu; so there is one item for every selection,
+ * its title showing the selection (%s), and the click finds the first address
+ * in it. The answer opens in an extension window, never in the page.
+ */
+
+export const SCORE_MENU_ID = 'vantage-check-score';
+export const SCORE_PAGE = '/score.html';
+
+/** The slice of the contextMenus API used here (the fake browser has none). */
+export interface MenusApi {
+  removeAll(): Promise<void> | void;
+  create(props: { id: string; title: string; contexts: ['selection'] }): unknown;
+}
+
+export interface MenuClick {
+  readonly menuItemId: string | number;
+  readonly selectionText?: string;
+}
+
+/** (Re)creates the item: removeAll first, so a second call never hits "duplicate id". */
+export async function createScoreMenu(menus: MenusApi): Promise<void> {
+  await menus.removeAll();
+  menus.create({ id: SCORE_MENU_ID, title: 'Check score of %s', contexts: ['selection'] });
+}
+
+/**
+ * The score page for a selection: with the first address in it, or marked
+ * as holding none. Only the address travels, never the rest of the text.
+ */
+export function scorePagePath(selection: string | undefined): string {
+  const found = findAddress(selection ?? '');
+  const q = found ? `address=${found.checksummed}` : 'noAddress=1';
+  return `${SCORE_PAGE}?${q}`;
+}
+
+/** The page path to open for a click on our item, or null for other items. */
+export function scoreMenuTarget(click: MenuClick): string | null {
+  return click.menuItemId === SCORE_MENU_ID ? scorePagePath(click.selectionText) : null;
+}

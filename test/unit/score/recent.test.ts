@@ -1,0 +1,36 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { clearRecent, loadRecent, rememberLookup, RECENT_LIMIT, withRecent, type RecentLookup } from '../../../lib/score/recent.ts';
+
+const entry = (n: number, scoreId = 'credit-v1'): RecentLookup => ({
+  address: `0x${n.toString(16).padStart(40, '0')}`, scoreId, score: 600 + n, at: n,
+});
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('withRecent', () => {
+  it('puts the newest first, replaces the same (address, model) and keeps a short list', () => {
+    let list: RecentLookup[] = [];
+    for (let i = 1; i <= RECENT_LIMIT + 2; i++) list = withRecent(list, entry(i));
+    expect(list.map((r) => r.at)).toEqual([8, 7, 6, 5, 4, 3]);
+    list = withRecent(list, { ...entry(5), at: 99 });
+    expect(list.map((r) => r.at)).toEqual([99, 8, 7, 6, 4, 3]);
+    // Same address under another model is another entry.
+    expect(withRecent(list, entry(8, 'activity')).filter((r) => r.address === entry(8).address)).toHaveLength(2);
+  });
+});
+
+describe('stored recent lookups', () => {
+  it('are remembered and cleared', async () => {
+    await rememberLookup(entry(1));
+    await rememberLookup(entry(2));
+    expect((await loadRecent()).map((r) => r.at)).toEqual([2, 1]);
+    await clearRecent();
+    expect(await loadRecent()).toEqual([]);
+  });
+
+  it('ignore damaged entries', async () => {
+    await fakeBrowser.storage.local.set({ scoreRecent: [entry(1), { address: 'nope' }, null, 'x'] });
+    expect(await loadRecent()).toEqual([entry(1)]);
+  });
+});
