@@ -101,7 +101,10 @@ export class ApiClient {
     const timer = setTimeout(() => timeout.abort(), this.cfg.timeoutMs);
     const onAbort = () => timeout.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const fail = (info: Omit<ApiErrorInfo, 'operation'>) => new ApiError({ ...info, operation: id });
+    // A service may echo the key in its error text; it never travels on in a message.
+    const key = this.cfg.apiKey.trim();
+    const fail = (info: Omit<ApiErrorInfo, 'operation'>) =>
+      new ApiError({ ...info, message: key ? info.message.split(key).join('•••') : info.message, operation: id });
     try {
       let res: Response;
       try {

@@ -1,4 +1,5 @@
 import type { Routes } from '../messaging/router.ts';
+import { parseConnectionInput, testConnection } from '../settings/connection.ts';
 
 /** Everything the worker needs to answer messages; injected so tests can fake it. */
 export interface WorkerDeps {
@@ -13,5 +14,7 @@ export function buildRoutes(deps: WorkerDeps): Routes {
       allow: ['extension-page'],
       handle: async () => ({ name: deps.name, version: deps.version }),
     },
+    // Options' "Test connection": the draft key comes from the extension's own page only.
+    'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p) },
   };
 }

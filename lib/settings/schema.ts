@@ -55,15 +55,19 @@ export type ValidationResult =
   | { readonly ok: true; readonly settings: Settings }
   | { readonly ok: false; readonly errors: SettingsErrors };
 
-function httpUrlError(raw: string, what: string): string | null {
+function httpUrlError(raw: string, what: string, isBase: boolean): string | null {
+  if (!raw) return `${what} is required.`;
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
     return `${what} must be a full URL, like https://api.example.com/dev.`;
   }
+  if (/\s/.test(raw)) return `${what} must not contain spaces.`;
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `${what} must start with http:// or https://.`;
   if (u.username || u.password) return `${what} must not carry a user name or password.`;
+  // Operation paths and queries are appended to a base, so it cannot carry its own.
+  if (isBase && (u.search || u.hash || raw.includes('?') || raw.includes('#'))) return `${what} must not contain ? or #.`;
   return null;
 }
 
@@ -93,7 +97,8 @@ export function validateSettings(draft: SettingsDraft, base: Settings = defaultS
   for (const [k, label] of Object.entries(urls) as [keyof typeof urls, string][]) {
     const v = text(pick(k));
     // Templates are checked with a stand-in session id, since `{}` is not URL-safe.
-    const err = httpUrlError(k === 'proofPageTemplate' ? v.replace(SESSION_PLACEHOLDER, 'x') : v, label);
+    const isTemplate = k === 'proofPageTemplate';
+    const err = httpUrlError(isTemplate ? v.split(SESSION_PLACEHOLDER).join('x') : v, label, !isTemplate);
     if (err) errors[k] = err;
     out[k] = k === 'proofPageTemplate' ? v : v.replace(/\/+$/, '');
   }
@@ -115,6 +120,34 @@ export function validateSettings(draft: SettingsDraft, base: Settings = defaultS
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, settings: Object.freeze(out as unknown as Settings) };
+}
+
+/**
+ * Settings read back from storage, with any field that no longer validates
+ * (damaged storage, an older build's value) replaced by its default.
+ */
+export function repairSettings(stored: unknown): Settings {
+  const draft = (typeof stored === 'object' && stored !== null ? stored : {}) as SettingsDraft;
+  const first = validateSettings(draft);
+  if (first.ok) return first.settings;
+  const kept = Object.fromEntries(Object.entries(draft).filter(([k]) => !(k in first.errors)));
+  const second = validateSettings(kept);
+  return second.ok ? second.settings : defaultSettings;
+}
+
+/** Longest key accepted: far above any real key, low enough to keep junk out. */
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * Checks an API key as typed ('' means "no key"). It travels as an HTTP
+ * header value, so only visible ASCII is allowed; the message never quotes it.
+ */
+export function apiKeyError(key: string): string | null {
+  const k = key.trim();
+  if (!k) return null;
+  if (k.length > MAX_KEY_LENGTH) return `API key is too long (over ${MAX_KEY_LENGTH} characters).`;
+  if (!/^[\x21-\x7e]+$/.test(k)) return 'API key may only contain visible ASCII characters, without spaces.';
+  return null;
 }
 
 /** Proof page URL for a session from the configured template. */

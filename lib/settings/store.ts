@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { defaultSettings, type Settings } from './schema.ts';
+import { defaultSettings, repairSettings, type Settings } from './schema.ts';
 import { isSealedSecret, seal, unseal, type KeyVault, type SealedSecret } from './sealed-secret.ts';
 
 /**
@@ -18,24 +18,26 @@ export interface SettingsV1 {
   verify?: boolean;
 }
 
-export function migrateSettingsV1toV2(old: SettingsV1 | null | undefined): Settings {
-  const v1 = old ?? {};
-  const min = Number(v1.minScore);
-  return {
-    ...defaultSettings,
-    ...(v1.dataBaseUrl ? { dataBaseUrl: v1.dataBaseUrl } : {}),
-    ...(v1.integrationBaseUrl ? { integrationBaseUrl: v1.integrationBaseUrl } : {}),
-    ...(v1.proofUrl ? { proofPageTemplate: v1.proofUrl } : {}),
-    ...(v1.project ? { defaultProject: v1.project } : {}),
-    ...(v1.scoreId ? { scoreId: v1.scoreId } : {}),
-    ...(Number.isInteger(min) && min >= 0 ? { minScore: min } : {}),
-    ...(typeof v1.verify === 'boolean' ? { verifyBeforeHandOver: v1.verify } : {}),
-  };
+/**
+ * v1 → v2: renamed fields move over; anything invalid falls back to its
+ * default. A value already in the v2 shape (written without its version mark)
+ * passes through unchanged, so running this twice never loses settings.
+ */
+export function migrateSettingsV1toV2(old: unknown): Settings {
+  const v = (typeof old === 'object' && old !== null ? old : {}) as SettingsV1 & Partial<Settings>;
+  return repairSettings({
+    ...v,
+    proofPageTemplate: v.proofPageTemplate ?? v.proofUrl,
+    defaultProject: v.defaultProject ?? v.project,
+    verifyBeforeHandOver: v.verifyBeforeHandOver ?? v.verify,
+  });
 }
+
+export const SETTINGS_VERSION = 2;
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: defaultSettings,
-  version: 2,
+  version: SETTINGS_VERSION,
   migrations: { 2: migrateSettingsV1toV2 },
 });
 
@@ -43,9 +45,9 @@ const sealedKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySeale
 // storage.session is closed to content scripts by default (TRUSTED_CONTEXTS).
 const sessionKeyItem = storage.defineItem<string | null>('session:apiKey', { fallback: null });
 
-/** Settings with any field a newer version added filled from the defaults. */
+/** Stored settings; a field a newer version added, or one that no longer validates, comes from the defaults. */
 export async function loadSettings(): Promise<Settings> {
-  return { ...defaultSettings, ...(await settingsItem.getValue()) };
+  return repairSettings(await settingsItem.getValue());
 }
 
 export function saveSettings(s: Settings): Promise<void> {
@@ -53,7 +55,7 @@ export function saveSettings(s: Settings): Promise<void> {
 }
 
 export function watchSettings(cb: (s: Settings) => void): () => void {
-  return settingsItem.watch((s) => cb({ ...defaultSettings, ...s }));
+  return settingsItem.watch((s) => cb(repairSettings(s)));
 }
 
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
@@ -79,6 +81,26 @@ export async function setApiKey(vault: KeyVault, key: string, sessionOnly: boole
     await sealedKeyItem.setValue(await seal(vault, k));
     await sessionKeyItem.removeValue();
   }
+}
+
+/**
+ * Writes settings and key together after everything that can fail early has
+ * run (sealing the key needs the vault): the settings and the sealed key go in
+ * one storage.local write. A session-only key is written to storage.session
+ * before, so the key is never missing from both places.
+ */
+export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, apiKey: string): Promise<void> {
+  const k = apiKey.trim();
+  const sessionOnly = settings.keyInSessionOnly;
+  const sealed = k && !sessionOnly ? await seal(vault, k) : null;
+  if (k && sessionOnly) await sessionKeyItem.setValue(k);
+  await storage.setItems([
+    { item: settingsItem, value: { ...settings } },
+    { item: sealedKeyItem, value: sealed },
+  ]);
+  // setItems bypasses the item's own version bookkeeping; mark the layout (harmless when already set).
+  await settingsItem.setMeta({ v: SETTINGS_VERSION });
+  if (!k || !sessionOnly) await sessionKeyItem.removeValue();
 }
 
 export async function hasApiKey(vault: KeyVault): Promise<boolean> {

@@ -1,0 +1,194 @@
+import { ApiClient } from '../api/client.ts';
+import { toErrorInfo, type ApiErrorInfo } from '../api/errors.ts';
+import type { Settings } from './schema.ts';
+
+/**
+ * "Test connection" in Options: one cheap data call with the values on the
+ * form (saved or not), and a plain-words verdict. The probe gathers facts;
+ * `describeConnection` (pure) turns them into words.
+ */
+
+export type ConnectionInput = Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl' | 'defaultProject'> & {
+  /** The key as typed on the form; sent from the extension's own page to its own worker only. */
+  readonly apiKey: string;
+};
+
+declare module '../messaging/protocol.ts' {
+  interface WorkerRequests {
+    'settings.testConnection': { request: ConnectionInput; response: ConnectionVerdict };
+  }
+}
+
+export type ConnectionStatus =
+  | 'works'
+  | 'unknown-project'
+  | 'no-key'
+  | 'key-rejected'
+  | 'unreachable'
+  | 'wrong-base'
+  | 'rate-limited'
+  | 'server-error'
+  | 'failed';
+
+export interface ConnectionVerdict {
+  readonly status: ConnectionStatus;
+  /** True when the service took the key. */
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+/** What one probe found, as plain data. */
+export interface ProbeOutcome {
+  readonly dataBaseUrl: string;
+  /** The project asked about: the default project, or a stand-in when none is set. */
+  readonly project: string;
+  readonly projectConfigured: boolean;
+  /** Absent when the service answered with data. */
+  readonly error?: ApiErrorInfo;
+  /** The failing answer was JSON, i.e. the service itself spoke (not a proxy or a wrong path). */
+  readonly jsonAnswer?: boolean;
+}
+
+/** Asked about when no default project is set: any answer but "bad key" shows the key works. */
+export const STAND_IN_PROJECT = 'vantage-connection-check';
+
+/** AWS API Gateway's answer for a path it has no route for (a missing stage prefix), sent as 403. */
+const NO_ROUTE = /missing authentication token/i;
+
+function stageHint(dataBaseUrl: string): string {
+  let path = '';
+  try {
+    path = new URL(dataBaseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+  return path
+    ? ` Check its stage prefix (${path}).`
+    : ' It has no stage prefix: does it need one, like /dev (…/dev)?';
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** The verdict for a probe, in words a person can act on. Never includes the key. */
+export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
+  const quoted = `“${o.project}”`;
+  const e = o.error;
+  if (!e) return { status: 'works', ok: true, message: `Works: the service accepted the key and answered for project ${quoted}.` };
+  const wrongBase = (what: string): ConnectionVerdict => ({
+    status: 'wrong-base',
+    ok: false,
+    message: `${what}: the Data API base URL looks wrong.${stageHint(o.dataBaseUrl)}`,
+  });
+  switch (e.kind) {
+    case 'not-configured':
+      return /api key/i.test(e.message)
+        ? { status: 'no-key', ok: false, message: 'Enter an API key first.' }
+        : { status: 'failed', ok: false, message: 'Fix the base URLs first.' };
+    case 'invalid-params':
+      return { status: 'failed', ok: false, message: `Default project ${quoted} is not a valid project id.` };
+    case 'key-rejected':
+      if (NO_ROUTE.test(e.message)) return wrongBase(`The service has nothing at this address (${e.status ?? 403})`);
+      return {
+        status: 'key-rejected',
+        ok: false,
+        message: 'Key rejected: the service did not accept this API key. Copy it again from the service console (reveal it with the eye icon).',
+      };
+    case 'not-found': {
+      // A JSON 404 that talks about the project came from the service itself, after it checked the key.
+      const aboutProject = o.jsonAnswer === true && /project/i.test(e.message);
+      if (aboutProject && !o.projectConfigured) {
+        return { status: 'works', ok: true, message: 'Works: the service accepted the key. Set a default project to check its data too.' };
+      }
+      if (aboutProject) {
+        return {
+          status: 'unknown-project',
+          ok: true,
+          message: `The key works, but the service does not know project ${quoted}. Check Default project.`,
+        };
+      }
+      return wrongBase(
+        o.projectConfigured ? `Not found (404) for project ${quoted}; unless that project is misspelled` : 'Not found (404)',
+      );
+    }
+    case 'network':
+      return {
+        status: 'unreachable',
+        ok: false,
+        message: `Service unreachable: nothing answered at ${originOf(o.dataBaseUrl)}. Check the Data API base URL and that the service is running.`,
+      };
+    case 'timeout':
+      return { status: 'unreachable', ok: false, message: `Service unreachable: ${originOf(o.dataBaseUrl)} did not answer in time.` };
+    case 'rate-limited':
+      return { status: 'rate-limited', ok: false, message: 'The service is rate-limiting requests right now. Try again in a minute.' };
+    case 'server-error':
+      return { status: 'server-error', ok: false, message: `The service failed (HTTP ${e.status ?? 500}). Try again later.` };
+    case 'bad-response':
+      // HTTP 200 with no JSON: some web page, not the API.
+      return e.status === undefined || o.jsonAnswer
+        ? { status: 'failed', ok: false, message: `The service answered with an error: ${e.message}` }
+        : wrongBase('That address answered, but not like the service (no JSON)');
+    default:
+      return { status: 'failed', ok: false, message: `The service refused the request${e.status ? ` (HTTP ${e.status})` : ''}: ${e.message}` };
+  }
+}
+
+/** Replaces every occurrence of the secret, so no message can carry it onwards. */
+export function redact(text: string, secret: string): string {
+  const s = secret.trim();
+  return s ? text.split(s).join('•••') : text;
+}
+
+/** Checks a testConnection payload from a page (types at the boundary). */
+export function parseConnectionInput(payload: unknown): ConnectionInput {
+  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const str = (k: string) => {
+    const v = p[k];
+    if (typeof v !== 'string') throw new Error(`settings.testConnection: "${k}" must be a string.`);
+    return v;
+  };
+  return {
+    dataBaseUrl: str('dataBaseUrl'),
+    integrationBaseUrl: str('integrationBaseUrl'),
+    defaultProject: str('defaultProject'),
+    apiKey: str('apiKey'),
+  };
+}
+
+/** Runs the probe: one data call, no retries, a short timeout. */
+export async function testConnection(input: ConnectionInput, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<ConnectionVerdict> {
+  const project = input.defaultProject.trim() || STAND_IN_PROJECT;
+  let jsonAnswer: boolean | undefined;
+  const observed: typeof fetch = async (...args) => {
+    const res = await fetchImpl(...args);
+    jsonAnswer = /\bjson\b/i.test(res.headers.get('content-type') ?? '');
+    return res;
+  };
+  const client = new ApiClient({
+    apiKey: input.apiKey,
+    dataBaseUrl: input.dataBaseUrl,
+    integrationBaseUrl: input.integrationBaseUrl,
+    fetch: observed,
+    timeoutMs: 10_000,
+    backoff: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
+  });
+  let error: ApiErrorInfo | undefined;
+  try {
+    await client.call('tokenBalanceDistribution', { project_id: project });
+  } catch (e) {
+    error = toErrorInfo(e);
+  }
+  const verdict = describeConnection({
+    dataBaseUrl: input.dataBaseUrl,
+    project,
+    projectConfigured: project !== STAND_IN_PROJECT,
+    error,
+    jsonAnswer,
+  });
+  return { ...verdict, message: redact(verdict.message, input.apiKey) };
+}

@@ -1,0 +1,40 @@
+import { browser } from 'wxt/browser';
+import { serviceOrigins, type Settings } from './schema.ts';
+
+/**
+ * Host access for the configured service. The sandbox hosts are granted in
+ * the manifest; any other service origin is asked for at runtime, from the
+ * user's click (optional_host_permissions), never `<all_urls>` up front.
+ */
+
+/** Hosts granted statically in wxt.config.ts (`host_permissions`). */
+const STATIC_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** The match patterns to ask for before these settings can be used. */
+export function hostPatternsToRequest(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string[] {
+  const patterns = new Set<string>();
+  for (const origin of serviceOrigins(s)) {
+    const u = new URL(origin);
+    if (u.protocol === 'http:' && STATIC_HOSTS.has(u.hostname)) continue;
+    // Match patterns carry no port; a pattern covers every port of its host.
+    patterns.add(`${u.protocol}//${u.hostname}/*`);
+  }
+  return [...patterns];
+}
+
+/** The slice of `permissions` this needs; fakeBrowser has none, so tests inject their own. */
+export interface HostAccess {
+  /** Resolves true when every pattern is (now) granted. Must run from a user gesture. */
+  request(patterns: readonly string[]): Promise<boolean>;
+}
+
+export function browserHostAccess(): HostAccess {
+  return {
+    async request(patterns) {
+      if (patterns.length === 0) return true;
+      // Called before any other await: Firefox honours a request only within the click's own task.
+      // An already-granted request resolves true without a prompt.
+      return browser.permissions.request({ origins: [...patterns] });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { hostPatternsToRequest, type HostAccess } from './host-access.ts';
+import type { KeyVault } from './sealed-secret.ts';
+import { apiKeyError, validateSettings, type Settings, type SettingsDraft, type SettingsErrors } from './schema.ts';
+import { saveSettingsAndKey } from './store.ts';
+
+/** The Options form as typed: settings fields plus the key. */
+export interface OptionsDraft {
+  readonly settings: SettingsDraft;
+  readonly apiKey: string;
+}
+
+export type OptionsErrors = SettingsErrors & {
+  readonly apiKey?: string;
+  /** Host access was refused: nothing was saved. */
+  readonly permissions?: string;
+};
+
+export type CheckedOptions =
+  | { readonly ok: true; readonly settings: Settings; readonly apiKey: string }
+  | { readonly ok: false; readonly errors: OptionsErrors };
+
+/** Validates the whole form at once; synchronous, so a save can still ask for permissions from the click. */
+export function checkOptions(draft: OptionsDraft): CheckedOptions {
+  const result = validateSettings(draft.settings);
+  const keyError = apiKeyError(draft.apiKey);
+  const errors: OptionsErrors = { ...(result.ok ? {} : result.errors), ...(keyError ? { apiKey: keyError } : {}) };
+  if (!result.ok || keyError) return { ok: false, errors };
+  return { ok: true, settings: result.settings, apiKey: draft.apiKey.trim() };
+}
+
+export interface SaveDeps {
+  readonly vault: KeyVault;
+  readonly hostAccess: HostAccess;
+}
+
+/**
+ * Save, all or nothing: validate everything, ask for host access to the
+ * service origins, then write settings and key. Call it straight from the
+ * click handler (no await before it), so the permission prompt may show.
+ */
+export async function saveOptions(draft: OptionsDraft, deps: SaveDeps): Promise<CheckedOptions> {
+  const checked = checkOptions(draft);
+  if (!checked.ok) return checked;
+  const patterns = hostPatternsToRequest(checked.settings);
+  const granted = await deps.hostAccess.request(patterns).catch(() => false);
+  if (!granted) {
+    return {
+      ok: false,
+      errors: { permissions: `Vantage needs access to ${patterns.join(' and ')} to reach the service. Nothing was saved.` },
+    };
+  }
+  await saveSettingsAndKey(deps.vault, checked.settings, checked.apiKey);
+  return checked;
+}
