@@ -10,7 +10,7 @@ export default defineConfig({
   manifest: {
     name: 'Vantage',
     description: 'Project stats and zero-knowledge score proofs from your toolbar.',
-    permissions: ['storage', 'alarms'],
+    permissions: ['storage', 'alarms', 'contextMenus'],
     // The local sandbox is granted up front; any other service origin is asked for at save time.
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
