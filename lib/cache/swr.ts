@@ -1,0 +1,137 @@
+/**
+ * A generic stale-while-revalidate cache: pure, with the clock and the store
+ * injected. Entries carry the time they were stored; at most one fetch per
+ * key runs at a time and every caller asking for that key shares it.
+ *
+ * Three ways to read:
+ *  - `read`    stale-while-revalidate: any cached entry at once (a stale one
+ *              starts a shared background revalidation); a miss waits for the fetch.
+ *  - `get`     a fresh entry: the cached one within its TTL, else fetched (shared).
+ *  - `refresh` always fetched (shared with a fetch already running for the key).
+ * Failed fetches are never cached: the last good entry stays.
+ */
+
+export interface CacheEntry<V> {
+  readonly value: V;
+  /** Epoch ms at which the value was fetched. */
+  readonly storedAt: number;
+}
+
+/** Where entries live: memory for tests, extension storage in the worker. */
+export interface CacheStore<V> {
+  get(key: string): Promise<CacheEntry<V> | undefined>;
+  set(key: string, entry: CacheEntry<V>): Promise<void>;
+}
+
+export interface SwrCacheOptions<V> {
+  readonly store: CacheStore<V>;
+  /** How long an entry counts as fresh, unless a call says otherwise. */
+  readonly ttlMs: number;
+  readonly now?: () => number;
+}
+
+export interface ReadOptions {
+  /** Overrides the cache's TTL for this call. */
+  readonly ttlMs?: number;
+}
+
+export interface SwrRead<V> {
+  readonly entry: CacheEntry<V>;
+  readonly fresh: boolean;
+  /** When the entry was stale: the shared revalidation, resolving to the new entry. */
+  readonly revalidation: Promise<CacheEntry<V>> | null;
+}
+
+export type Fetcher<V> = () => Promise<V>;
+
+export interface SwrCache<V> {
+  /** The stored entry, whatever its age; never fetches. */
+  peek(key: string): Promise<CacheEntry<V> | undefined>;
+  read(key: string, fetcher: Fetcher<V>, options?: ReadOptions): Promise<SwrRead<V>>;
+  get(key: string, fetcher: Fetcher<V>, options?: ReadOptions): Promise<CacheEntry<V>>;
+  refresh(key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>>;
+  isFresh(entry: CacheEntry<V>, options?: ReadOptions): boolean;
+  /** Whether a fetch for the key is running now. */
+  isFetching(key: string): boolean;
+}
+
+export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
+  const { store, ttlMs } = options;
+  const now = options.now ?? Date.now;
+  const inFlight = new Map<string, Promise<CacheEntry<V>>>();
+
+  const isFresh = (entry: CacheEntry<V>, o: ReadOptions = {}) => {
+    const age = now() - entry.storedAt;
+    // An entry from the future (the clock went back) cannot be trusted to be fresh.
+    return age >= 0 && age < (o.ttlMs ?? ttlMs);
+  };
+
+  const refresh = (key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>> => {
+    const running = inFlight.get(key);
+    if (running) return running;
+    const fetching = (async () => {
+      const value = await fetcher();
+      const entry: CacheEntry<V> = { value, storedAt: now() };
+      // A store that cannot write (quota, storage gone) must not lose the answer we already have.
+      await store.set(key, entry).catch(() => undefined);
+      return entry;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, fetching);
+    return fetching;
+  };
+
+  return {
+    peek: (key) => store.get(key),
+    isFresh,
+    isFetching: (key) => inFlight.has(key),
+    refresh,
+    async read(key, fetcher, o) {
+      const entry = await store.get(key);
+      if (entry && isFresh(entry, o)) return { entry, fresh: true, revalidation: null };
+      if (!entry) return { entry: await refresh(key, fetcher), fresh: true, revalidation: null };
+      const revalidation = refresh(key, fetcher);
+      // The caller may ignore it; a failed background refresh must not surface as unhandled.
+      revalidation.catch(() => undefined);
+      return { entry, fresh: false, revalidation };
+    },
+    async get(key, fetcher, o) {
+      const entry = await store.get(key);
+      return entry && isFresh(entry, o) ? entry : refresh(key, fetcher);
+    },
+  };
+}
+
+/** A store in memory: for tests, and for callers that need no persistence. */
+export function memoryStore<V>(): CacheStore<V> & { readonly entries: Map<string, CacheEntry<V>> } {
+  const entries = new Map<string, CacheEntry<V>>();
+  return {
+    entries,
+    get: async (key) => entries.get(key),
+    set: async (key, entry) => {
+      entries.set(key, entry);
+    },
+  };
+}
+
+/**
+ * The cache key of an operation call: its id and its parameters in a stable
+ * order, unset ones (undefined, null, '') left out, so `{a:1,b:''}` and
+ * `{b:undefined,a:'1'}` name the same entry.
+ */
+export function cacheKey(operation: string, params: Readonly<Record<string, unknown>> = {}): string {
+  const parts = Object.keys(params)
+    .filter((k) => params[k] !== undefined && params[k] !== null && params[k] !== '')
+    .sort()
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(canonical(params[k]))}`);
+  return parts.length ? `${operation}?${parts.join('&')}` : operation;
+}
+
+function canonical(v: unknown): string {
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v, (_k, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : val,
+  );
+}
