@@ -1,0 +1,81 @@
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { cacheKey, type SwrCache } from '../cache/swr.ts';
+import { isRecord } from '../api/body.ts';
+import type { Settings } from '../settings/schema.ts';
+import { checkAddress } from './address.ts';
+import type { RecentLookup } from './recent.ts';
+import { judgeScore } from './verdict.ts';
+
+/**
+ * The worker's score lookup: checks the address, answers from the cache when
+ * the same (address, model) was looked up moments ago, else asks
+ * calculateCustomScore. Only real scores are cached and remembered.
+ */
+
+export interface ScoreLookupRequest {
+  readonly address: string;
+  /** Empty or absent: the model chosen in Options. */
+  readonly scoreId?: string;
+}
+
+export interface ScoreLookup {
+  /** Lower-case, as sent. */
+  readonly address: `0x${string}`;
+  readonly checksummed: `0x${string}`;
+  readonly scoreId: string;
+  readonly score: number;
+  /** Every other property the model returned. */
+  readonly extras: Readonly<Record<string, unknown>>;
+  /** Epoch ms the service answered (earlier than now when served from the cache). */
+  readonly fetchedAt: number;
+}
+
+/** "Briefly": long enough to absorb repeated clicks and reopened popups, short enough to see a change soon. */
+export const SCORE_TTL_MS = 2 * 60_000;
+const MAX_SCORE_ID = 100;
+
+interface CachedScore {
+  readonly score: number;
+  readonly extras: Readonly<Record<string, unknown>>;
+}
+
+function isCachedScore(v: unknown): v is CachedScore {
+  return isRecord(v) && typeof v.score === 'number' && v.score !== 0 && isRecord(v.extras);
+}
+
+export interface ScoreLookupDeps {
+  readonly getClient: () => Promise<ApiClient>;
+  /** The model chosen in Options, used when a request names none. */
+  readonly settings: () => Promise<Pick<Settings, 'scoreId'>>;
+  readonly cache: SwrCache<unknown>;
+  readonly remember: (entry: RecentLookup) => Promise<void>;
+}
+
+export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupRequest) => Promise<ScoreLookup> {
+  return async (req) => {
+    const checked = checkAddress(req.address);
+    if (!checked.ok) throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'entity_address', message: checked.message });
+    const settings = await deps.settings();
+    const scoreId = (typeof req.scoreId === 'string' ? req.scoreId.trim() : '') || settings.scoreId;
+    if (!scoreId || scoreId.length > MAX_SCORE_ID) {
+      throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'scoreId', message: 'Choose a score model.' });
+    }
+
+    const fetchScore = async (): Promise<CachedScore> => {
+      const client = await deps.getClient();
+      const result = await client.call('calculateCustomScore', { entity_address: checked.address, scoreId });
+      const verdict = judgeScore(result);
+      if (!verdict.ok) throw new ApiError({ kind: 'bad-response', operation: 'calculateCustomScore', message: verdict.message });
+      return { score: verdict.score, extras: result.extras };
+    };
+    const key = cacheKey('calculateCustomScore', { entity_address: checked.address, scoreId });
+    let entry = await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
+    // A damaged or foreign cache entry is never shown as a score.
+    if (!isCachedScore(entry.value)) entry = await deps.cache.refresh(key, fetchScore);
+    const value = entry.value as CachedScore;
+
+    await deps.remember({ address: checked.address, scoreId, score: value.score, at: entry.storedAt }).catch(() => undefined);
+    return { address: checked.address, checksummed: checked.checksummed, scoreId, score: value.score, extras: value.extras, fetchedAt: entry.storedAt };
+  };
+}
