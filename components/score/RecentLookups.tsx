@@ -1,0 +1,31 @@
+import { shortAddress, toChecksum } from '../../lib/score/address.ts';
+import type { RecentLookup } from '../../lib/score/recent.ts';
+
+export function RecentLookups(props: {
+  list: readonly RecentLookup[];
+  onPick: (r: RecentLookup) => void;
+  onClear: () => void;
+}) {
+  if (!props.list.length) return null;
+  return (
+    <section class="score-recent" aria-label="Recent lookups">
+      <div class="score-recent-head">
+        <h3>Recent</h3>
+        <button type="button" class="linkish" onClick={props.onClear} aria-label="Clear recent lookups">
+          Clear
+        </button>
+      </div>
+      <ul>
+        {props.list.map((r) => (
+          <li key={`${r.scoreId}|${r.address}`}>
+            <button type="button" onClick={() => props.onPick(r)} title={`${toChecksum(r.address)} · ${r.scoreId}`}>
+              <span class="mono">{shortAddress(toChecksum(r.address))}</span>
+              <span class="muted">{r.scoreId}</span>
+              <span class="num">{r.score}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { bandOf } from '../../lib/score/band.ts';
+import { describeExtras, formatValue } from '../../lib/score/extras.ts';
+import type { ScoreLookup } from '../../lib/score/lookup.ts';
+import { BreakdownBars } from './BreakdownBars.tsx';
+import { ScoreScale } from './ScoreScale.tsx';
+
+/** One answered lookup: the score large, its band on the scale, and everything else the model sent. */
+export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
+  const band = bandOf(lookup.score);
+  const { breakdown, rank, rows } = describeExtras(lookup.extras, band?.name ?? null);
+  return (
+    <section class="score-result card" aria-label="Score result">
+      <div class="score-head">
+        <div class="score-value num" data-testid="score-value">{formatValue(lookup.score)}</div>
+        <div class="score-meta">
+          <div class={`score-band ${band ? `band-${band.id}` : 'band-none'}`} data-testid="score-band">
+            {band ? band.name : 'No band (outside 300–850)'}
+          </div>
+          <div class="muted score-subject">
+            <span class="mono" title={lookup.checksummed}>{lookup.checksummed}</span>
+            <span> · {lookup.scoreId}</span>
+          </div>
+        </div>
+      </div>
+      <ScoreScale score={lookup.score} />
+      {breakdown && <BreakdownBars breakdown={breakdown} />}
+      {(rank !== null || rows.length > 0) && (
+        <dl class="score-extras">
+          {rank !== null && (
+            <div>
+              <dt>Rank</dt>
+              <dd class="num">{formatValue(rank)}</dd>
+            </div>
+          )}
+          {rows.map((r) => (
+            <div key={r.key}>
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p class="hint score-fetched">Answered at {new Date(lookup.fetchedAt).toLocaleTimeString()}</p>
+    </section>
+  );
+}

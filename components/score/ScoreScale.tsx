@@ -1,0 +1,36 @@
+import { BANDS, SCALE_MAX, SCALE_MIN, bandOf, scalePosition } from '../../lib/score/band.ts';
+
+/** The 300–850 scale in its five bands, with a marker at the score. */
+export function ScoreScale({ score }: { score: number }) {
+  const band = bandOf(score);
+  const span = SCALE_MAX - SCALE_MIN;
+  return (
+    <div
+      class="score-scale"
+      role="meter"
+      aria-label="Score on the 300–850 scale"
+      aria-valuemin={SCALE_MIN}
+      aria-valuemax={SCALE_MAX}
+      aria-valuenow={Math.min(SCALE_MAX, Math.max(SCALE_MIN, score))}
+      aria-valuetext={band ? `${score}, ${band.name}` : `${score}, outside the 300–850 scale`}
+    >
+      <div class="score-scale-track">
+        <div class="score-scale-bands">
+        {BANDS.map((b) => (
+          <span
+            key={b.id}
+            class={`score-scale-segment band-${b.id}`}
+            style={{ flexGrow: (b.max + (b.id === 'exceptional' ? 0 : 1) - b.min) / span }}
+            title={`${b.name} ${b.min}–${b.max}`}
+          />
+        ))}
+        </div>
+        {band && <span class="score-scale-marker" style={{ left: `${scalePosition(score) * 100}%` }} />}
+      </div>
+      <div class="score-scale-ends muted num" aria-hidden="true">
+        <span>{SCALE_MIN}</span>
+        <span>{SCALE_MAX}</span>
+      </div>
+    </div>
+  );
+}
