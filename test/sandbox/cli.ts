@@ -1,0 +1,85 @@
+/**
+ * `npm run sandbox`: generates the dataset and serves the sandbox.
+ *   --port N        (default 8787, env SANDBOX_PORT)
+ *   --host H        (default 127.0.0.1, env SANDBOX_HOST)
+ *   --prefix P      stage prefix before /v3 (default /dev)
+ *   --api-key K     the demo API key (env SANDBOX_API_KEY; default vantage-sandbox-demo-key)
+ *   --seed S        dataset seed (default "vantage")
+ *   --anchor DATE   the dataset's "now" (ISO date or Unix seconds; default: the current time)
+ *   --scale X       dataset size multiplier (default 1)
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_API_KEY } from './auth.ts';
+import { createDataset, PROJECTS } from './dataset/index.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, startSandbox } from './server.ts';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  prefix: string;
+  apiKey: string;
+  seed?: string;
+  anchor?: string;
+  scale?: number;
+}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, prefix: { type: 'string' }, 'api-key': { type: 'string' },
+      seed: { type: 'string' }, anchor: { type: 'string' }, scale: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log('Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--prefix /dev] [--api-key KEY] [--seed S] [--anchor DATE] [--scale X]');
+    process.exit(0);
+  }
+  const port = Number(values.port ?? env.SANDBOX_PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port number: ${values.port}`);
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && !(scale > 0)) throw new Error(`--scale: must be a positive number`);
+  return {
+    port, host: values.host ?? env.SANDBOX_HOST ?? DEFAULT_HOST, prefix: values.prefix ?? DEFAULT_PREFIX,
+    apiKey: values['api-key'] ?? env.SANDBOX_API_KEY ?? DEFAULT_API_KEY,
+    seed: values.seed, anchor: values.anchor, scale,
+  };
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const o = parseCli(argv);
+  const t0 = performance.now();
+  const dataset = createDataset({ seed: o.seed, anchor: o.anchor, scale: o.scale });
+  const genMs = performance.now() - t0;
+  const sb = await startSandbox({ port: o.port, host: o.host, prefix: o.prefix, apiKeys: [o.apiKey], dataset });
+  const wallets = dataset.accounts.count - dataset.accounts.firstWallet;
+  const lines = [
+    `Vantage sandbox: seed "${dataset.seed}", anchor ${new Date(dataset.anchor * 1000).toISOString()}, ` +
+      `${dataset.events.count.toLocaleString('en')} events, ${dataset.visits.count.toLocaleString('en')} visits, ` +
+      `${wallets.toLocaleString('en')} wallets over ${dataset.days} days (generated in ${(genMs / 1000).toFixed(1)} s)`,
+    `  origin:               ${sb.origin}`,
+    `  data base URL:        ${sb.dataBaseUrl}`,
+    `  integration base URL: ${sb.integrationBaseUrl}`,
+    `  projects:             ${PROJECTS.map((p) => `${p.id} (chains ${p.chains.join(', ')}${p.webAnalytics ? '' : '; no web analytics'})`).join(', ')}`,
+    `  API key (x-apikey):   ${sb.apiKey}`,
+    `  try: curl -H 'x-apikey: ${sb.apiKey}' ${sb.dataBaseUrl}/v3/data/nebula/holders/holder-change`,
+    `SANDBOX_READY ${sb.origin}`,
+  ];
+  console.log(lines.join('\n'));
+  const stop = () => {
+    sb.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1]);
+if (isMain) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * The sandbox HTTP server: the data API under `{prefix}/v3/data/…` (default
+ * prefix /dev), the integration API (test/sandbox/integration) for everything
+ * else, one API-key store for both, and CORS open to any origin (an API-key
+ * API without cookies) on every response, errors included.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
+import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
+import { createIntegrationHandler } from './integration/handler.ts';
+import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PREFIX = '/dev';
+export { DEFAULT_API_KEY } from './auth.ts';
+
+export interface SandboxOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Stage prefix before /v3 (default /dev; '' for none). */
+  readonly prefix?: string;
+  /** Accepted API keys; default [SANDBOX_API_KEY or the documented dev key]. The first is reported as apiKey. */
+  readonly apiKeys?: string[];
+  /** A prebuilt dataset; otherwise one is generated from seed / anchor / scale. */
+  readonly dataset?: Dataset;
+  readonly seed?: number | string;
+  readonly anchor?: Date | number | string;
+  /** Dataset size multiplier (1 = the default 60,000 wallets). */
+  readonly scale?: number;
+  readonly days?: number;
+  /** Unix seconds of "now" (default: the dataset's clock). */
+  readonly now?: () => number;
+  /** Build the indexes before listening (default true). */
+  readonly warm?: boolean;
+}
+
+export interface Sandbox {
+  readonly origin: string;
+  readonly dataBaseUrl: string;
+  readonly integrationBaseUrl: string;
+  readonly apiKey: string;
+  readonly dataset: Dataset;
+  readonly dataApi: DataApi;
+  close(): Promise<void>;
+}
+
+function normalisePrefix(p: string | undefined): string {
+  if (p === undefined) return DEFAULT_PREFIX;
+  const s = p.trim().replace(/\/+$/, '');
+  if (s === '') return '';
+  return s.startsWith('/') ? s : `/${s}`;
+}
+
+const CORS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'x-apikey, content-type',
+  'Access-Control-Max-Age': '600',
+};
+
+function send(res: ServerResponse, status: number, body: string, extra?: Record<string, string>): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+    ...extra,
+  });
+  res.end(body);
+}
+
+const message = (m: string) => JSON.stringify({ message: m });
+
+/** The first value of each query parameter. */
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const dataset = opts.dataset ?? createDataset({ seed: opts.seed, anchor: opts.anchor, scale: opts.scale, days: opts.days });
+  const prefix = normalisePrefix(opts.prefix);
+  const keys = opts.apiKeys?.length ? opts.apiKeys : [process.env.SANDBOX_API_KEY || DEFAULT_API_KEY];
+  const store = createKeyStore(keys);
+  const dataApi = createDataApi(dataset, { now: opts.now });
+  if (opts.warm !== false) dataApi.warm();
+  const dataRoot = `${prefix}/v3/data/`;
+
+  let origin = '';
+  // built once the server's origin is known (after listen)
+  const integration: { handle?: ReturnType<typeof createIntegrationHandler> } = {};
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      if (req.headers['access-control-request-private-network'] === 'true') {
+        res.setHeader('Access-Control-Allow-Private-Network', 'true');
+      }
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      send(res, 400, message('Malformed request URL.'));
+      return;
+    }
+    const path = url.pathname;
+    if (path.startsWith(dataRoot)) {
+      const r = dataApi.route(path.slice(prefix.length));
+      if (r) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          send(res, 405, message(`Method ${req.method} is not allowed; data endpoints answer GET.`), { Allow: 'GET, OPTIONS' });
+          return;
+        }
+        const refusal = store.refusal(req);
+        if (refusal) {
+          send(res, 401, message(refusal === 'missing'
+            ? 'Missing API key: send it in the x-apikey header.'
+            : 'Invalid API key.'));
+          return;
+        }
+        try {
+          send(res, 200, dataApi.answer(r.op, r.projectId, queryObject(url)));
+        } catch (e) {
+          if (e instanceof ApiError) send(res, e.status, message(e.message));
+          else {
+            console.error('sandbox: internal error', e);
+            send(res, 500, message('Internal error.'));
+          }
+        }
+        return;
+      }
+    }
+    if (integration.handle && (await integration.handle(req, res, url))) return;
+    if (path === '/' && req.method === 'GET') {
+      send(res, 200, JSON.stringify({
+        name: 'Vantage sandbox', dataBaseUrl: `${origin}${prefix}`, integrationBaseUrl: `${origin}/v1`,
+        projects: PROJECTS.map((p) => ({ id: p.id, name: p.name, chains: p.chains, webAnalytics: p.webAnalytics })),
+        auth: 'send the API key in the x-apikey header',
+      }));
+      return;
+    }
+    send(res, 404, message(`Not found: ${req.method} ${path}`));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error('sandbox: internal error', e);
+      if (!res.headersSent) send(res, 500, message('Internal error.'));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+
+  const host = opts.host ?? DEFAULT_HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const h = addr.family === 'IPv6' || host.includes(':') ? `[${addr.address}]` : host;
+  origin = `http://${h}:${addr.port}`;
+  // scoreAsOf: the integration API judges scores at the dataset's clock (ignored by versions without it)
+  const ctx = { wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds() };
+  integration.handle = createIntegrationHandler(ctx);
+
+  return {
+    origin,
+    dataBaseUrl: `${origin}${prefix}`,
+    integrationBaseUrl: `${origin}/v1`,
+    apiKey: keys[0]!,
+    dataset,
+    dataApi,
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      });
+      // the integration service may hold a prover process
+      await (integration.handle as { close?: () => Promise<void> } | undefined)?.close?.();
+    },
+  };
+}
