@@ -1,0 +1,45 @@
+import { useState } from 'preact/hooks';
+import type { ConnectionVerdict } from '../../lib/settings/connection.ts';
+
+export type Tone = 'ok' | 'warn' | 'error';
+
+export function verdictTone(v: ConnectionVerdict): Tone {
+  if (v.status === 'works') return 'ok';
+  return v.ok ? 'warn' : 'error';
+}
+
+/**
+ * "Test connection": runs the check the parent supplies (with the form's
+ * current values) and says in words what happened.
+ */
+export function ConnectionTest(props: { run: () => Promise<ConnectionVerdict | null> }) {
+  const [busy, setBusy] = useState(false);
+  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  const onClick = async () => {
+    setBusy(true);
+    setVerdict(null);
+    try {
+      setVerdict(await props.run());
+    } catch (e) {
+      setVerdict({ status: 'failed', ok: false, message: `The test could not run: ${e instanceof Error ? e.message : String(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const tone = verdict && verdictTone(verdict);
+  return (
+    <div class="connection-test">
+      <button type="button" onClick={onClick} disabled={busy} aria-describedby="connection-result">
+        {busy ? 'Testing…' : 'Test connection'}
+      </button>
+      <p id="connection-result" role="status" class={tone ? `verdict status-${tone}` : 'verdict'}>
+        {verdict && (
+          <>
+            <span aria-hidden="true" class="verdict-mark">{tone === 'ok' ? '✓' : tone === 'warn' ? '!' : '✗'}</span>
+            {verdict.message}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
