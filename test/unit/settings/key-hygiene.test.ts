@@ -71,7 +71,9 @@ describe('key hygiene', () => {
   });
 
   it('content scripts cannot ask the worker to test a connection (it takes a key)', async () => {
-    const listener = createMessageListener(buildRoutes({ name: 'Vantage', version: '0' }), 'ext', 'chrome-extension://ext');
+    // Only the route table is under test: other features' dependencies are never called here.
+    const deps = { name: 'Vantage', version: '0', getClient: () => Promise.reject(new Error('unused')), cache: undefined };
+    const listener = createMessageListener(buildRoutes(deps as unknown as Parameters<typeof buildRoutes>[0]), 'ext', 'chrome-extension://ext');
     const reply = await listener(
       { channel: CHANNEL, type: 'settings.testConnection', payload: { ...bases, defaultProject: 'p', apiKey: KEY } },
       { id: 'ext', origin: 'https://site.example', url: 'https://site.example/', tab: { id: 3, url: 'https://site.example/' }, frameId: 0 },
