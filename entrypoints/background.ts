@@ -1,6 +1,11 @@
 import { browser } from 'wxt/browser';
+import { makeClientFactory } from '../lib/background/client-factory.ts';
 import { buildRoutes } from '../lib/background/routes.ts';
+import { installScoreMenu } from '../lib/background/score-menu-wiring.ts';
+import { startBadge } from '../lib/badge/worker.ts';
+import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
+import { createProofWorker } from '../lib/proof/worker.ts';
 import { applyDevPreset } from '../lib/settings/dev-preset.ts';
 import { indexedDbVault } from '../lib/settings/key-vault.ts';
 
@@ -10,11 +15,24 @@ const SANDBOX_KEY: string | undefined = import.meta.env.DEV ? import.meta.env.WX
 export default defineBackground(() => {
   // Listeners are registered synchronously so a worker woken by an event sees it.
   const manifest = browser.runtime.getManifest();
-  const routes = buildRoutes({ name: manifest.name, version: manifest.version });
+  const vault = indexedDbVault();
+  const deps = {
+    name: manifest.name,
+    version: manifest.version,
+    getClient: makeClientFactory(vault),
+    cache: createWorkerCache(),
+  };
+  const proofs = createProofWorker(vault);
+  const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(
     createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin) as never,
   );
+  // Tab/window/alarm listeners, then resume whatever proof flow a stopped worker left in storage.
+  proofs.listen();
   browser.runtime.onInstalled.addListener(() => {
-    applyDevPreset(indexedDbVault(), SANDBOX_KEY).catch((e: unknown) => console.warn('Vantage: sandbox preset not applied:', String(e)));
+    applyDevPreset(vault, SANDBOX_KEY).catch((e: unknown) => console.warn('Vantage: sandbox preset not applied:', String(e)));
   });
+  installScoreMenu();
+  // Firefox MV2 builds name the toolbar button browserAction.
+  startBadge({ ...deps, title: manifest.name, alarms: browser.alarms, action: (browser.action ?? browser.browserAction) as never });
 });

@@ -1,10 +1,20 @@
+import type { ApiClient } from '../api/client.ts';
+import type { SwrCache } from '../cache/swr.ts';
 import type { Routes } from '../messaging/router.ts';
+import { rememberLookup } from '../score/recent.ts';
 import { parseConnectionInput, testConnection } from '../settings/connection.ts';
+import { loadSettings } from '../settings/store.ts';
+import { statsRoutes } from '../stats/routes.ts';
+import { scoreRoutes } from './score-routes.ts';
 
 /** Everything the worker needs to answer messages; injected so tests can fake it. */
 export interface WorkerDeps {
   readonly name: string;
   readonly version: string;
+  /** A client from the current settings and key, built per use. */
+  readonly getClient: () => Promise<ApiClient>;
+  /** The worker's one answer cache, shared by every feature. */
+  readonly cache: SwrCache<unknown>;
 }
 
 /** All message routes the worker answers. Each feature contributes its own. */
@@ -16,5 +26,7 @@ export function buildRoutes(deps: WorkerDeps): Routes {
     },
     // Options' "Test connection": the draft key comes from the extension's own page only.
     'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p) },
+    ...scoreRoutes({ getClient: deps.getClient, cache: deps.cache, settings: loadSettings, remember: rememberLookup }),
+    ...statsRoutes({ getClient: deps.getClient, cache: deps.cache }),
   };
 }
