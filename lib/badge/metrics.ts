@@ -1,0 +1,41 @@
+/**
+ * The numbers the toolbar badge can show, each read from one stats
+ * operation's normalized view. Pure.
+ */
+import { normalize } from '../normalize/normalize.ts';
+import type { StatsFilters, StatsRequest } from '../stats/query.ts';
+import { latestPoint } from '../stats/view-models.ts';
+
+export const BADGE_METRICS = {
+  dailyUsers: {
+    label: "Today's DApp users",
+    op: 'dailyUsers',
+    read: (body: unknown) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
+  },
+  activeHolders: {
+    label: 'Active holders',
+    op: 'holderChange',
+    read: (body: unknown) => normalize('holderChange', body).now.active,
+  },
+  newHolders: {
+    label: 'New holders',
+    op: 'holderChange',
+    read: (body: unknown) => normalize('holderChange', body).now.new,
+  },
+  totalHolders: {
+    label: 'Total holders',
+    op: 'holderChange',
+    read: (body: unknown) => normalize('holderChange', body).now.total,
+  },
+} as const;
+
+export type BadgeMetric = keyof typeof BADGE_METRICS;
+
+export function isBadgeMetric(v: unknown): v is BadgeMetric {
+  return typeof v === 'string' && Object.hasOwn(BADGE_METRICS, v);
+}
+
+/** The request a metric needs for a project and filters. */
+export function badgeRequest(metric: BadgeMetric, filters: StatsFilters): StatsRequest {
+  return { op: BADGE_METRICS[metric].op, filters };
+}

@@ -1,0 +1,100 @@
+/**
+ * The toolbar badge, driven from the worker: an alarm refreshes it on a
+ * schedule while a metric is chosen; choosing "off" clears it and the alarm.
+ * Values come through the shared stats cache, so a badge refresh and an
+ * open popup share one request.
+ */
+import { describeError, toErrorInfo } from '../api/errors.ts';
+import { formatBadge, formatNumber } from '../format/number.ts';
+import { fetchStat, type StatsDeps } from '../stats/routes.ts';
+import { requestKey } from '../stats/query.ts';
+import { BADGE_METRICS, badgeRequest } from './metrics.ts';
+import { badgeSettingItem, type BadgeSetting } from './setting.ts';
+
+export const BADGE_ALARM = 'vantage-badge';
+
+/** The parts of `browser.action` and `browser.alarms` the badge uses (fakeable). */
+export interface BadgeAction {
+  setBadgeText(details: { text: string }): Promise<void>;
+  setTitle(details: { title: string }): Promise<void>;
+  setBadgeBackgroundColor(details: { color: string }): Promise<void>;
+}
+
+export interface BadgeAlarms {
+  create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
+  clear(name: string): Promise<boolean>;
+  get(name: string): Promise<{ name: string; periodInMinutes?: number } | undefined>;
+  onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
+}
+
+export interface BadgeDeps extends StatsDeps {
+  readonly action: BadgeAction;
+  readonly alarms: BadgeAlarms;
+  readonly title: string;
+}
+
+export interface BadgeShown {
+  readonly text: string;
+  readonly title: string;
+}
+
+/** Works out and shows the badge for a setting; answers what was shown. */
+export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promise<BadgeShown> {
+  let shown: BadgeShown;
+  if (setting.metric === 'off') {
+    shown = { text: '', title: deps.title };
+  } else {
+    const metric = BADGE_METRICS[setting.metric];
+    const request = badgeRequest(setting.metric, setting.filters);
+    const what = `${metric.label}, ${setting.filters.project}`;
+    try {
+      const entry = await fetchStat(deps, request);
+      const value = metric.read(entry.value);
+      shown = { text: formatBadge(value), title: `${deps.title}: ${what}: ${formatNumber(value)}` };
+    } catch (e) {
+      // Keep showing the last known number, and say why it is old.
+      const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
+      const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
+      shown = stale
+        ? { text: formatBadge(metric.read(stale.value)), title: `${deps.title}: ${what}: ${formatNumber(metric.read(stale.value))} (not updated: ${problem})` }
+        : { text: '!', title: `${deps.title}: ${what}: ${problem}` };
+    }
+  }
+  await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? '#c62828' : '#3d5afe' }).catch(() => undefined);
+  await deps.action.setBadgeText({ text: shown.text });
+  await deps.action.setTitle({ title: shown.title });
+  return shown;
+}
+
+/** Makes the alarm match the setting; `refresh` also updates the badge now. */
+export async function syncBadge(deps: BadgeDeps, setting: BadgeSetting, refresh: boolean): Promise<void> {
+  if (setting.metric === 'off') {
+    const had = await deps.alarms.clear(BADGE_ALARM);
+    if (had || refresh) await updateBadge(deps, setting);
+    return;
+  }
+  const alarm = await deps.alarms.get(BADGE_ALARM);
+  if (!alarm || alarm.periodInMinutes !== setting.periodMinutes) {
+    await deps.alarms.create(BADGE_ALARM, { periodInMinutes: setting.periodMinutes });
+    refresh = true;
+  }
+  if (refresh) await updateBadge(deps, setting);
+}
+
+/**
+ * Wires the badge into the worker. Call synchronously at the top of the
+ * background's main: the alarm listener must exist when an alarm wakes it.
+ */
+export function startBadge(deps: BadgeDeps): void {
+  // One job at a time, each reading the setting afresh: a wake-up sync racing a change cannot undo it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (job: (s: BadgeSetting) => Promise<unknown>) => {
+    queue = queue.then(() => badgeSettingItem.getValue()).then(job).catch(() => undefined);
+  };
+  deps.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === BADGE_ALARM) run((s) => updateBadge(deps, s));
+  });
+  badgeSettingItem.watch(() => run((s) => syncBadge(deps, s, true)));
+  // On wake-up: only repair the alarm; the badge text itself persists between worker runs.
+  run((s) => syncBadge(deps, s, false));
+}

@@ -1,0 +1,91 @@
+/**
+ * Stale-while-revalidate as a page sees it: paint the stored entry at once
+ * (read straight from storage, no worker round trip), then, unless it is
+ * still fresh, ask the worker for a fresh one and paint that. A failed
+ * revalidation keeps the stored entry on screen beside the error; a
+ * rate-limited one retries at the time the service named.
+ */
+import type { ApiErrorInfo } from '../api/errors.ts';
+import { toErrorInfo } from '../api/errors.ts';
+import type { CacheEntry } from '../cache/swr.ts';
+import { requestKey, type StatsRequest } from './query.ts';
+
+export type StatState =
+  | { readonly status: 'loading' }
+  | {
+      readonly status: 'ready';
+      readonly entry: CacheEntry<unknown>;
+      /** A newer answer is being fetched. */
+      readonly refreshing: boolean;
+      /** The last revalidation failed (the entry shown is older). */
+      readonly error: ApiErrorInfo | null;
+    }
+  | { readonly status: 'error'; readonly error: ApiErrorInfo; readonly refreshing: boolean };
+
+export interface LoaderDeps {
+  /** The stored entry for a cache key, any age. */
+  readonly peek: (key: string) => Promise<CacheEntry<unknown> | undefined>;
+  /** A fresh entry from the worker; rejects with an ApiError. */
+  readonly fetch: (request: StatsRequest, force: boolean) => Promise<CacheEntry<unknown>>;
+  readonly now: () => number;
+  /** How long a stored entry needs no revalidation. */
+  readonly ttlMs: number;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+export interface LoadOptions {
+  /** Skip the TTL: the user asked for a refresh. */
+  readonly force?: boolean;
+  /** Whatever is on screen already (kept while a forced refresh runs). */
+  readonly current?: CacheEntry<unknown>;
+}
+
+/** Runs one load, reporting every state; answers a function that cancels it. */
+export function loadStat(
+  deps: LoaderDeps,
+  request: StatsRequest,
+  options: LoadOptions,
+  onState: (s: StatState) => void,
+): () => void {
+  const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  let cancelled = false;
+  let timer: unknown;
+  let shown = options.current;
+  const emit = (s: StatState) => {
+    if (!cancelled) onState(s);
+  };
+
+  const revalidate = async (force: boolean): Promise<void> => {
+    emit(shown ? { status: 'ready', entry: shown, refreshing: true, error: null } : { status: 'loading' });
+    try {
+      shown = await deps.fetch(request, force);
+      emit({ status: 'ready', entry: shown, refreshing: false, error: null });
+    } catch (e) {
+      const error = toErrorInfo(e);
+      const retryIn = error.kind === 'rate-limited' && error.retryAt !== undefined ? error.retryAt - deps.now() : null;
+      const retrying = retryIn !== null && !cancelled;
+      emit(shown ? { status: 'ready', entry: shown, refreshing: false, error } : { status: 'error', error, refreshing: retrying });
+      if (retrying) timer = setTimer(() => void revalidate(false), Math.max(0, retryIn));
+    }
+  };
+
+  void (async () => {
+    if (!shown) {
+      const stored = await deps.peek(requestKey(request)).catch(() => undefined);
+      if (stored) {
+        shown = stored;
+        const age = deps.now() - stored.storedAt;
+        const fresh = age >= 0 && age < deps.ttlMs;
+        if (fresh && !options.force) return emit({ status: 'ready', entry: stored, refreshing: false, error: null });
+      }
+    }
+    if (!cancelled) await revalidate(options.force === true);
+  })();
+
+  return () => {
+    cancelled = true;
+    if (timer !== undefined) clearTimer(timer);
+  };
+}

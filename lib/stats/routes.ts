@@ -1,0 +1,47 @@
+/**
+ * The worker's side of the stats: it alone calls the service, through the
+ * shared cache, so every page and the badge share entries and in-flight
+ * requests.
+ */
+import type { ApiClient } from '../api/client.ts';
+import type { CacheEntry, SwrCache } from '../cache/swr.ts';
+import type { Route } from '../messaging/router.ts';
+import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
+
+declare module '../messaging/protocol.ts' {
+  interface WorkerRequests {
+    /**
+     * A fresh answer for one stats block: the cached one while within its TTL,
+     * else fetched (shared with identical requests in flight). `force` skips
+     * the TTL. Pages paint the stored entry first and call this to revalidate.
+     */
+    'stats.get': { request: { request: StatsRequest; force?: boolean }; response: CacheEntry<unknown> };
+  }
+}
+
+export interface StatsDeps {
+  readonly getClient: () => Promise<ApiClient>;
+  readonly cache: SwrCache<unknown>;
+  readonly now?: () => number;
+}
+
+/** Fetches through the cache: the one path from a stats request to the service. */
+export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false): Promise<CacheEntry<unknown>> {
+  const now = deps.now ?? Date.now;
+  const key = requestKey(request);
+  const fetcher = async () => (await deps.getClient()).call(request.op, requestParams(request, now()) as never);
+  return force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher);
+}
+
+export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'> } {
+  return {
+    'stats.get': {
+      allow: ['extension-page'],
+      parse: (payload) => {
+        const p = (payload ?? {}) as { request?: unknown; force?: unknown };
+        return { request: parseStatsRequest(p.request), force: p.force === true };
+      },
+      handle: ({ request, force }) => fetchStat(deps, request, force),
+    },
+  };
+}

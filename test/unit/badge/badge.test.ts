@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { ApiClient } from '../../../lib/api/client.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { createSwrCache, memoryStore } from '../../../lib/cache/swr.ts';
+import { BADGE_METRICS, isBadgeMetric } from '../../../lib/badge/metrics.ts';
+import { badgeSettingItem, type BadgeSetting } from '../../../lib/badge/setting.ts';
+import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '../../../lib/badge/worker.ts';
+import { requestKey, type StatsFilters } from '../../../lib/stats/query.ts';
+
+const filters: StatsFilters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
+const holders = { now: { active: 1830, new: 214, total: 48213 }, logs: {} };
+const daily = { dailyUsers: [{ timestamp: 1700006400, numberOfUsers: 1830, numberOfTransactions: 5122 }, { timestamp: 1700092800, numberOfUsers: 2050, numberOfTransactions: 6000 }] };
+
+function deps(call: (op: string) => Promise<unknown>): BadgeDeps & { store: ReturnType<typeof memoryStore<unknown>> } {
+  const store = memoryStore<unknown>();
+  return {
+    store,
+    getClient: async () => ({ call }) as unknown as ApiClient,
+    cache: createSwrCache({ store, ttlMs: 60_000 }),
+    action: fakeBrowser.action as never,
+    alarms: fakeBrowser.alarms as never,
+    title: 'Vantage',
+  };
+}
+
+const on = (metric: keyof typeof BADGE_METRICS): BadgeSetting => ({ metric, filters, periodMinutes: 30 });
+
+describe('badge metrics', () => {
+  it('read their number from the operation\'s answer', () => {
+    expect(BADGE_METRICS.dailyUsers.read(daily)).toBe(2050);
+    expect(BADGE_METRICS.activeHolders.read(holders)).toBe(1830);
+    expect(BADGE_METRICS.totalHolders.read(holders)).toBe(48213);
+    expect(BADGE_METRICS.newHolders.read({})).toBeNull();
+    expect(isBadgeMetric('dailyUsers')).toBe(true);
+    expect(isBadgeMetric('toString')).toBe(false);
+  });
+});
+
+describe('updateBadge', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('is empty when off (the default)', async () => {
+    expect(await badgeSettingItem.getValue()).toEqual({ metric: 'off' });
+    const d = deps(async () => holders);
+    expect(await updateBadge(d, { metric: 'off' })).toEqual({ text: '', title: 'Vantage' });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+
+  it('shows the chosen number, compact, with the exact one in the title', async () => {
+    const d = deps(async (op) => (op === 'holderChange' ? holders : daily));
+    expect(await updateBadge(d, on('totalHolders'))).toEqual({ text: '48K', title: 'Vantage: Total holders, nebula: 48,213' });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('48K');
+    expect(await updateBadge(d, on('dailyUsers'))).toMatchObject({ text: '2050' });
+  });
+
+  it('keeps the last known number when the service fails, and says why', async () => {
+    const d = deps(async () => Promise.reject(new ApiError({ kind: 'network', message: 'down' })));
+    await d.store.set(requestKey({ op: 'holderChange', filters }), { value: holders, storedAt: 0 });
+    const shown = await updateBadge(d, on('activeHolders'));
+    expect(shown.text).toBe('1830');
+    expect(shown.title).toMatch(/not updated: The service is unreachable/);
+  });
+
+  it('shows "!" when there is neither an answer nor a cached one', async () => {
+    const d = deps(async () => Promise.reject(new ApiError({ kind: 'key-rejected', message: 'bad key' })));
+    expect(await updateBadge(d, on('activeHolders'))).toMatchObject({ text: '!', title: expect.stringMatching(/rejected the API key/) });
+  });
+});
+
+describe('badge schedule', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('creates the alarm when a metric is chosen and clears it when turned off', async () => {
+    const d = deps(async () => holders);
+    await syncBadge(d, on('activeHolders'), false);
+    expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toMatchObject({ name: BADGE_ALARM, periodInMinutes: 30 });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1830');
+    await syncBadge(d, { metric: 'off' }, false);
+    expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeFalsy();
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+
+  it('follows the setting and refreshes on each alarm', async () => {
+    let active = 1830;
+    const call = vi.fn(async () => ({ now: { active: active, new: 1, total: 2 } }));
+    const d = deps(call);
+    startBadge({ ...d, cache: createSwrCache({ store: d.store, ttlMs: 0 }) });
+    await badgeSettingItem.setValue(on('activeHolders'));
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1830'));
+    expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeTruthy();
+    active = 1900;
+    await fakeBrowser.alarms.onAlarm.trigger({ name: BADGE_ALARM, scheduledTime: Date.now() });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1900'));
+    await badgeSettingItem.setValue({ metric: 'off' });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+    expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeFalsy();
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/errors.ts';
+import type { CacheEntry } from '../../../lib/cache/swr.ts';
+import { loadStat, type LoaderDeps, type StatState } from '../../../lib/stats/loader.ts';
+import { requestKey, type StatsRequest } from '../../../lib/stats/query.ts';
+
+const request: StatsRequest = { op: 'holderChange', filters: { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } } };
+const KEY = requestKey(request);
+const TTL = 600_000;
+
+function harness(stored: CacheEntry<unknown> | undefined, fetchImpl: LoaderDeps['fetch']) {
+  let t = 1_000_000;
+  const timers: { fn: () => void; at: number }[] = [];
+  const deps: LoaderDeps = {
+    peek: vi.fn(async (key) => (key === KEY ? stored : undefined)),
+    fetch: vi.fn(fetchImpl),
+    now: () => t,
+    ttlMs: TTL,
+    setTimer: (fn, ms) => timers.push({ fn, at: t + ms }),
+    clearTimer: vi.fn(),
+  };
+  const states: StatState[] = [];
+  return { deps, states, onState: (s: StatState) => states.push(s), timers, advance: (ms: number) => (t += ms), now: () => t };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('loadStat (stale-while-revalidate from a page)', () => {
+  it('paints a fresh stored entry and asks the worker nothing', async () => {
+    const fresh = { value: { a: 1 }, storedAt: 1_000_000 - 1000 };
+    const h = harness(fresh, async () => ({ value: 'x', storedAt: 0 }));
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states).toEqual([{ status: 'ready', entry: fresh, refreshing: false, error: null }]);
+    expect(h.deps.fetch).not.toHaveBeenCalled();
+  });
+
+  it('paints a stale entry at once, marked refreshing, then the worker\'s fresh one', async () => {
+    const stale = { value: 'old', storedAt: 1_000_000 - TTL - 1 };
+    const next = { value: 'new', storedAt: 1_000_000 };
+    const h = harness(stale, async () => next);
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states).toEqual([
+      { status: 'ready', entry: stale, refreshing: true, error: null },
+      { status: 'ready', entry: next, refreshing: false, error: null },
+    ]);
+    expect(h.deps.fetch).toHaveBeenCalledWith(request, false);
+  });
+
+  it('shows loading, then the answer, when nothing is stored', async () => {
+    const next = { value: 'new', storedAt: 1 };
+    const h = harness(undefined, async () => next);
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states.map((s) => s.status)).toEqual(['loading', 'ready']);
+  });
+
+  it('keeps the stored entry on screen when revalidation fails, with the error beside it', async () => {
+    const stale = { value: 'old', storedAt: 0 };
+    const h = harness(stale, async () => Promise.reject(new ApiError({ kind: 'network', message: 'down' })));
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states.at(-1)).toEqual({ status: 'ready', entry: stale, refreshing: false, error: { kind: 'network', message: 'down' } });
+  });
+
+  it('reports an error when there is nothing to show', async () => {
+    const h = harness(undefined, async () => Promise.reject(new ApiError({ kind: 'not-configured', message: 'No API key is set.' })));
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states.at(-1)).toMatchObject({ status: 'error', error: { kind: 'not-configured' }, refreshing: false });
+  });
+
+  it('retries a rate-limited request at the time the service named', async () => {
+    let calls = 0;
+    const h = harness(undefined, async () => {
+      calls++;
+      if (calls === 1) throw new ApiError({ kind: 'rate-limited', message: 'slow down', retryAt: 1_000_000 + 20_000 });
+      return { value: 'ok', storedAt: 2 };
+    });
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states.at(-1)).toMatchObject({ status: 'error', error: { kind: 'rate-limited' }, refreshing: true });
+    expect(h.timers).toEqual([{ fn: expect.any(Function), at: 1_000_000 + 20_000 }]);
+    h.timers[0]!.fn();
+    await settle();
+    expect(h.states.at(-1)).toMatchObject({ status: 'ready', entry: { value: 'ok' } });
+  });
+
+  it('a forced load revalidates a fresh entry and keeps showing the current one meanwhile', async () => {
+    const current = { value: 'shown', storedAt: 1_000_000 };
+    const h = harness(current, async () => ({ value: 'newer', storedAt: 1_000_001 }));
+    loadStat(h.deps, request, { force: true, current }, h.onState);
+    await settle();
+    expect(h.deps.peek).not.toHaveBeenCalled();
+    expect(h.deps.fetch).toHaveBeenCalledWith(request, true);
+    expect(h.states).toEqual([
+      { status: 'ready', entry: current, refreshing: true, error: null },
+      { status: 'ready', entry: { value: 'newer', storedAt: 1_000_001 }, refreshing: false, error: null },
+    ]);
+  });
+
+  it('reports nothing after it is cancelled, and clears a pending retry', async () => {
+    const h = harness(undefined, async () => Promise.reject(new ApiError({ kind: 'rate-limited', message: 'x', retryAt: 1_000_500 })));
+    const cancel = loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    const seen = h.states.length;
+    cancel();
+    expect(h.deps.clearTimer).toHaveBeenCalled();
+    h.timers[0]!.fn();
+    await settle();
+    expect(h.states).toHaveLength(seen);
+  });
+});
