@@ -1,5 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WalletDirectory } from '../dataset/profile.ts';
+import { createScorer } from '../scores/scorer.ts';
+import { createAttester, DEV_ATTESTATION_SECRET, type Attester } from '../zk/attestation.ts';
+import { createWorkerProver, type Prover } from '../zk/prover.ts';
+import { loadVerificationKey, type VerifierTrust } from '../zk/verifier.ts';
+import { answerOperation, type ApiDeps } from './api-routes.ts';
+import { HttpError, sendHttpError, sendJson } from './http.ts';
+import { matchIntegrationOperation } from './operations.ts';
+import { answerPage, type PageDeps } from './page-routes.ts';
+import { createProofFlow } from './proof-flow.ts';
+import { SESSION_TTL_MS, SessionStore } from './sessions.ts';
+import { sendAttestationKey, sendVerificationKey, ZK_PATHS } from './zk-routes.ts';
 
 /** What the HTTP server hands the integration API. */
 export interface IntegrationContext {
@@ -8,11 +19,23 @@ export interface IntegrationContext {
   readonly isAuthorized: (req: IncomingMessage) => boolean;
   /** The server's own origin (scheme://host:port), for URLs the API hands out. */
   readonly origin: string;
+  /** Secret the attestation key derives from; default: a fixed dev secret (so the key is stable). */
+  readonly attestationSecret?: string;
+  /** Unix seconds scores are judged at; default: the real clock. Pass the dataset's clock. */
+  readonly scoreAsOf?: () => number;
+  /** Milliseconds clock for session expiry; default Date.now. */
+  readonly clock?: () => number;
+  /** Session lifetime; default SESSION_TTL_MS (15 minutes). */
+  readonly sessionTtlMs?: number;
+  /** Generates proofs off the event loop; default: a prover process on the committed artifacts. */
+  readonly prover?: Prover;
+  /** Shown on the proof page as the app asking; default "Vantage sandbox app". */
+  readonly appName?: string;
 }
 
 /**
  * Handles a request under the integration base (`/v1/...`) and the proof
- * page. `path` is the request path with the `/v1` prefix removed when present.
+ * page. `url` is the full request URL; the `/v1` prefix is optional.
  * Resolves true when the request was handled, false to let the server 404 it.
  */
 export type IntegrationHandler = (
@@ -21,7 +44,75 @@ export type IntegrationHandler = (
   url: URL,
 ) => Promise<boolean>;
 
-// Placeholder until the integration API lands (issue 4): handles nothing.
-export function createIntegrationHandler(_ctx: IntegrationContext): IntegrationHandler {
-  return async () => false;
+/** The handler, plus what a server (or test) needs to shut it down cleanly. */
+export interface IntegrationService extends IntegrationHandler {
+  /** The service's attestation public key (Ax, Ay), as proofs carry it. */
+  attestationKey(): Promise<VerifierTrust['attestationKey']>;
+  /** Resolves once every proof started so far has finished or failed. */
+  idle(): Promise<void>;
+  /** Stops the prover process (if this handler started it). */
+  close(): Promise<void>;
+}
+
+/**
+ * The integration API (createUrl, getProofData, verify, calculateCustomScore),
+ * the proof page at /proof/{sessionId}, and the public ZK keys under /zk/.
+ */
+export function createIntegrationHandler(ctx: IntegrationContext): IntegrationService {
+  let attester: Promise<Attester> | undefined;
+  const getAttester = () => (attester ??= createAttester(ctx.attestationSecret ?? DEV_ATTESTATION_SECRET));
+  // circomlibjs takes a few seconds to build its curve and hashers: start now, not on the first proof.
+  getAttester().catch(() => undefined);
+  const trust = async (): Promise<VerifierTrust> => ({
+    verificationKey: loadVerificationKey(),
+    attestationKey: (await getAttester()).publicKey,
+  });
+
+  const ownsProver = ctx.prover === undefined;
+  const prover = ctx.prover ?? createWorkerProver();
+  const sessions = new SessionStore(ctx.clock ?? Date.now, ctx.sessionTtlMs ?? SESSION_TTL_MS);
+  const scorer = createScorer(ctx.wallets, ctx.scoreAsOf ?? (() => Math.floor(Date.now() / 1000)));
+  const flow = createProofFlow({ sessions, scorer, attester: getAttester, prover });
+  const api: ApiDeps = { sessions, scorer, trust };
+  const page: PageDeps = { sessions, flow, wallets: ctx.wallets, appName: ctx.appName ?? 'Vantage sandbox app' };
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const { pathname } = url;
+    const operation = matchIntegrationOperation(pathname);
+    if (operation) {
+      if (!ctx.isAuthorized(req)) throw new HttpError(401, 'Missing or invalid x-apikey header.');
+      await answerOperation(api, req, res, url, operation);
+      return true;
+    }
+    if (pathname === ZK_PATHS.verificationKey) {
+      await sendVerificationKey(res);
+      return true;
+    }
+    if (pathname === ZK_PATHS.attestationKey) {
+      sendAttestationKey(res, (await getAttester()).publicKey);
+      return true;
+    }
+    return answerPage(page, req, res, pathname);
+  }
+
+  const handler: IntegrationHandler = async (req, res, url) => {
+    try {
+      return await route(req, res, url);
+    } catch (error) {
+      if (error instanceof HttpError) sendHttpError(res, error);
+      else {
+        console.error('integration API:', error);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal error in the sandbox integration API.' });
+      }
+      return true;
+    }
+  };
+
+  return Object.assign(handler, {
+    attestationKey: async () => (await getAttester()).publicKey,
+    idle: () => flow.idle(),
+    close: async () => {
+      if (ownsProver) await prover.close();
+    },
+  });
 }
