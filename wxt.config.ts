@@ -7,6 +7,17 @@ export default defineConfig({
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
+  hooks: {
+    // Firefox has no main-world content script here: the relay injects window.vantage from this file (docs/page-api.md).
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (wxt.config.browser !== 'firefox') return;
+      const file = 'page-api-injected.js';
+      const war = manifest.web_accessible_resources ?? [];
+      manifest.web_accessible_resources = (wxt.config.manifestVersion === 2
+        ? [...war, file]
+        : [...war, { resources: [file], matches: ['http://*/*', 'https://*/*'] }]) as typeof manifest.web_accessible_resources;
+    },
+  },
   manifest: {
     name: 'Vantage',
     description: 'Project stats and zero-knowledge score proofs from your toolbar.',

@@ -1,6 +1,31 @@
+import { browser } from 'wxt/browser';
+import { injectScript } from 'wxt/utils/inject-script';
+import { CHANNEL, type Reply } from '../lib/messaging/protocol.ts';
+import { ackFromReply, createRelay, isDelivery, type RequestAck } from '../lib/proof/relay.ts';
+
+/**
+ * The isolated-world relay for `window.vantage` (docs/page-api.md). It runs
+ * on every http(s) page, top frame only, so the API is there to be found;
+ * the worker decides who may use it. It never sees the API key.
+ */
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
-  main() {
-    // Page relay for window.vantage; see the proof-flow work.
+  runAt: 'document_start',
+  async main(ctx) {
+    const relay = createRelay({
+      win: window,
+      request: async (params) =>
+        ackFromReply((await browser.runtime.sendMessage({ channel: CHANNEL, type: 'proof.request', payload: params })) as Reply<RequestAck> | undefined),
+    });
+    browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
+      // Only the worker sends deliveries (tabs.sendMessage); pages cannot reach this listener at all.
+      if (sender.id !== browser.runtime.id || !isDelivery(message)) return undefined;
+      return Promise.resolve(relay.deliver(message));
+    });
+    relay.start();
+    ctx.onInvalidated(() => relay.stop());
+    // Firefox MV2 has no main-world content scripts: inject the same page script as a web-accessible file.
+    // (Only Firefox builds list that file, so Chromium's generated path types do not know it.)
+    if (import.meta.env.FIREFOX) await injectScript('/page-api-injected.js' as Parameters<typeof injectScript>[0]);
   },
 });

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'preact/hooks';
+import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
+import { askWorker } from '../../lib/messaging/send.ts';
+import type { ConsentDetails } from '../../lib/proof/runner.ts';
+// The proof.* request types (module augmentation).
+import type {} from '../../lib/proof/routes.ts';
+import './proof.css';
+
+type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'ask'; details: ConsentDetails } | { kind: 'error'; message: string };
+
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The consent window: who asks (the origin the browser reported), for what
+ * (model, minimum, web2Id), Approve / Reject. Closing the window rejects.
+ */
+export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => void }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [always, setAlways] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    askWorker('proof.consent.get', { flowId }).then(
+      (details) => setState(details ? { kind: 'ask', details } : { kind: 'gone' }),
+      (e: unknown) => setState({ kind: 'error', message: describeError(toErrorInfo(e)) }),
+    );
+  }, [flowId]);
+
+  const answer = async (approve: boolean) => {
+    setBusy(true);
+    try {
+      await askWorker('proof.consent.answer', { flowId, approve, always: approve && always });
+      onDone();
+    } catch (e) {
+      setBusy(false);
+      setState({ kind: 'error', message: describeError(toErrorInfo(e)) });
+    }
+  };
+
+  if (state.kind === 'loading') return <main class="consent" aria-busy="true"><p class="muted">Loading request…</p></main>;
+  if (state.kind !== 'ask') {
+    return (
+      <main class="consent">
+        <h1>Score proof request</h1>
+        <p role="alert" class={state.kind === 'error' ? 'status-error' : 'muted'}>
+          {state.kind === 'error' ? state.message : 'This request is no longer pending.'}
+        </p>
+        <button type="button" onClick={onDone}>Close</button>
+      </main>
+    );
+  }
+  const d = state.details;
+  const url = new URL(d.origin);
+  return (
+    <main class="consent">
+      <h1>Score proof request</h1>
+      <p class="consent-lead">This site asks for a zero-knowledge proof of your wallet score:</p>
+      <p class="consent-origin" data-testid="consent-origin">
+        <strong>{url.host}</strong>
+        <span class="muted">{d.origin}</span>
+        {url.protocol === 'http:' && <span class="status-warn">Not encrypted (http): local development only.</span>}
+      </p>
+      <dl class="consent-facts">
+        <dt>Score model</dt>
+        <dd data-testid="consent-score-id">{d.scoreId}</dd>
+        <dt>Minimum score</dt>
+        <dd class="num" data-testid="consent-condition">{d.condition}</dd>
+        <dt>Your id on this site</dt>
+        <dd class="consent-web2id" data-testid="consent-web2id">{d.web2Id}</dd>
+      </dl>
+      <p class="hint">
+        Approving opens the service's proof page, where you connect a wallet. The site receives the proof and your score;
+        it does not learn your wallet address. If your score is below {d.condition}, no proof is made.
+      </p>
+      <label class="consent-always">
+        <input type="checkbox" checked={always} onChange={(e) => setAlways((e.target as HTMLInputElement).checked)} />
+        Always allow this site <span class="hint">(no window next time; revocable in Options)</span>
+      </label>
+      <p class="hint">This request expires at {time.format(d.deadline)}.</p>
+      <div class="consent-actions">
+        <button type="button" disabled={busy} onClick={() => answer(false)}>Reject</button>
+        <button type="button" class="primary" disabled={busy} onClick={() => answer(true)}>Approve</button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+import { installPageApi } from '../lib/proof/page-api.ts';
+
+/** Firefox: the main-world `window.vantage`, injected by the content script (web-accessible). */
+export default defineUnlistedScript({
+  include: ['firefox'],
+  globalName: false,
+  main() {
+    installPageApi(window);
+  },
+});

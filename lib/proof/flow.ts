@@ -1,0 +1,339 @@
+import { isRetryable, type ApiErrorInfo } from '../api/errors.ts';
+import { parseProofJson } from '../api/responses.ts';
+import { retryDelay, type BackoffPolicy } from '../api/retry.ts';
+import { CHANNEL } from '../messaging/protocol.ts';
+import { proofPageUrl } from '../settings/schema.ts';
+import {
+  ProofErrorCode,
+  type FlowSource,
+  type ProofErrorInfo,
+  type ProofOutcome,
+  type ProofRequestParams,
+  type ScoreProofResult,
+} from './contract.ts';
+import type { Delivery } from './relay.ts';
+
+/**
+ * The proof flow as a pure state machine: (flow, event, now) → (flow, effects).
+ * No browser globals, no clock, no I/O: the worker's runner stores the flow,
+ * performs the effects and feeds their results back as events. Because the
+ * whole state is the stored record, a fresh worker picks a flow up where the
+ * old one died (the `resume` event).
+ */
+
+/** getProofData about once a second while the proof is being made. */
+export const POLL_INTERVAL_MS = 1000;
+/** A call unanswered this long is presumed lost (its worker died) and is made again. */
+export const CALL_STALE_MS = 60_000;
+/** A tab with no receiver (reloading) is retried this often before the proof is given up. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+/** Backoff after failed calls; no jitter: there is one poller per session. */
+export const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+export type Phase = 'consent' | 'creating' | 'proving' | 'verifying' | 'delivering';
+
+/** Settings captured when the flow starts, so a change in Options mid-flow changes nothing. */
+export interface FlowConfig {
+  readonly proofPageTemplate: string;
+  readonly verify: boolean;
+  readonly timeoutMs: number;
+}
+
+export interface Flow {
+  readonly id: string;
+  /** The requesting tab; also the storage key (one flow per tab). */
+  readonly tabId: number;
+  /** The requesting origin, as the browser reported it. */
+  readonly origin: string;
+  readonly source: FlowSource;
+  readonly request: ProofRequestParams;
+  readonly config: FlowConfig;
+  readonly phase: Phase;
+  readonly startedAt: number;
+  readonly deadline: number;
+  /** When the phase's next call (createUrl, getProofData, verify, delivery) is due. */
+  readonly dueAt: number;
+  /** Set while a call is out; cleared by its answer or by a worker restart. */
+  readonly inFlightSince?: number;
+  /** Consecutive failures of the current phase's call. */
+  readonly failures: number;
+  readonly lastError?: string;
+  readonly consentWindowId?: number;
+  readonly sessionId?: string;
+  readonly proofUrl?: string;
+  readonly proofTabId?: number;
+  /** When getProofData first answered FINISHED. */
+  readonly finishedAt?: number;
+  /** Set on entering `delivering`. */
+  readonly outcome?: ProofOutcome;
+}
+
+export type DeliveryFailure = 'origin-changed' | 'tab-gone' | 'no-receiver';
+
+export type FlowEvent =
+  | { readonly type: 'tick' }
+  /** A fresh worker: nothing is in flight any more. */
+  | { readonly type: 'resume' }
+  | { readonly type: 'consentOpened'; readonly windowId: number }
+  | { readonly type: 'consentAnswered'; readonly approve: boolean; readonly always: boolean }
+  | { readonly type: 'consentClosed' }
+  | { readonly type: 'sessionCreated'; readonly sessionId: string; readonly url?: string }
+  | { readonly type: 'proofTabOpened'; readonly tabId: number }
+  | { readonly type: 'polled'; readonly status: 'PROCESSING' | 'FINISHED'; readonly proof?: string }
+  | { readonly type: 'verified'; readonly valid: boolean }
+  | { readonly type: 'callFailed'; readonly error: ApiErrorInfo }
+  | { readonly type: 'delivered' }
+  | { readonly type: 'deliveryFailed'; readonly reason: DeliveryFailure }
+  | { readonly type: 'tabClosed'; readonly tabId: number }
+  | { readonly type: 'cancel' }
+  /** The same tab, now on another origin, asked for a new proof. */
+  | { readonly type: 'superseded' };
+
+/** How a flow ended, kept briefly for the popup. */
+export interface FlowReport {
+  readonly flowId: string;
+  readonly origin: string;
+  readonly source: FlowSource;
+  readonly at: number;
+  readonly result: 'delivered' | 'failed' | 'undelivered';
+  readonly score?: number;
+  readonly code?: number;
+  readonly message?: string;
+}
+
+export type Effect =
+  | { readonly type: 'openConsent'; readonly flowId: string }
+  | { readonly type: 'closeWindow'; readonly windowId: number }
+  | { readonly type: 'allowSite'; readonly origin: string }
+  | { readonly type: 'createSession'; readonly request: ProofRequestParams }
+  | { readonly type: 'openProofTab'; readonly url: string; readonly besideTabId: number }
+  | { readonly type: 'poll'; readonly sessionId: string }
+  | { readonly type: 'verify'; readonly proof: Readonly<Record<string, unknown>> }
+  | { readonly type: 'deliver'; readonly tabId: number; readonly origin: string; readonly delivery: Delivery }
+  | { readonly type: 'closeTab'; readonly tabId: number }
+  | { readonly type: 'focusTab'; readonly tabId: number }
+  | { readonly type: 'report'; readonly report: FlowReport };
+
+/** The flow after an event (null: it ended and is removed) and what to do. */
+export interface Step {
+  readonly flow: Flow | null;
+  readonly effects: readonly Effect[];
+}
+
+export interface StartInput {
+  readonly id: string;
+  readonly tabId: number;
+  readonly origin: string;
+  readonly source: FlowSource;
+  readonly request: ProofRequestParams;
+  readonly config: FlowConfig;
+  /** The site is on the allowed list, or the user started it from the popup. */
+  readonly skipConsent: boolean;
+}
+
+export function startFlow(input: StartInput, now: number): Step {
+  const flow: Flow = {
+    id: input.id,
+    tabId: input.tabId,
+    origin: input.origin,
+    source: input.source,
+    request: input.request,
+    config: input.config,
+    phase: input.skipConsent ? 'creating' : 'consent',
+    startedAt: now,
+    deadline: now + input.config.timeoutMs,
+    dueAt: now,
+    failures: 0,
+  };
+  return input.skipConsent ? call(flow, now) : { flow, effects: [{ type: 'openConsent', flowId: flow.id }] };
+}
+
+const CALL_PHASES: readonly Phase[] = ['creating', 'proving', 'verifying', 'delivering'];
+
+function isOut(flow: Flow, now: number): boolean {
+  return flow.inFlightSince !== undefined && now - flow.inFlightSince < CALL_STALE_MS;
+}
+
+/** When the runner should next wake this flow with a tick. */
+export function nextWakeAt(flow: Flow): number {
+  const deadline = flow.phase === 'delivering' ? Number.POSITIVE_INFINITY : flow.deadline;
+  if (!CALL_PHASES.includes(flow.phase)) return deadline;
+  const call = flow.inFlightSince !== undefined ? flow.inFlightSince + CALL_STALE_MS : flow.dueAt;
+  return Math.min(deadline, call);
+}
+
+/** Makes the current phase's call. */
+function call(flow: Flow, now: number): Step {
+  const out = { ...flow, inFlightSince: now };
+  switch (flow.phase) {
+    case 'creating':
+      return { flow: out, effects: [{ type: 'createSession', request: flow.request }] };
+    case 'proving':
+      return { flow: out, effects: [{ type: 'poll', sessionId: flow.sessionId! }] };
+    case 'verifying':
+      return { flow: out, effects: [{ type: 'verify', proof: (flow.outcome as { result: ScoreProofResult }).result.proof }] };
+    case 'delivering': {
+      const delivery: Delivery = { channel: CHANNEL, type: 'proof.deliver', flowId: flow.id, source: flow.source, outcome: flow.outcome! };
+      return { flow: out, effects: [{ type: 'deliver', tabId: flow.tabId, origin: flow.origin, delivery }] };
+    }
+    default:
+      return { flow, effects: [] };
+  }
+}
+
+/** Closes what the flow opened and is no longer needed. */
+function cleanup(flow: Flow): { flow: Flow; effects: Effect[] } {
+  const effects: Effect[] = [];
+  if (flow.consentWindowId !== undefined) effects.push({ type: 'closeWindow', windowId: flow.consentWindowId });
+  if (flow.proofTabId !== undefined) effects.push({ type: 'closeTab', tabId: flow.proofTabId });
+  return { flow: { ...flow, consentWindowId: undefined, proofTabId: undefined }, effects };
+}
+
+function report(flow: Flow, now: number, result: FlowReport['result'], extra: Partial<FlowReport> = {}): Effect {
+  return { type: 'report', report: { flowId: flow.id, origin: flow.origin, source: flow.source, at: now, result, ...extra } };
+}
+
+/** Ends without handing anything over (nobody to hand it to). */
+function abandon(flow: Flow, now: number, message: string): Step {
+  const { effects } = cleanup(flow);
+  return { flow: null, effects: [...effects, report(flow, now, 'undelivered', { message })] };
+}
+
+function fail(flow: Flow, error: ProofErrorInfo, now: number): Step {
+  const { flow: cleaned, effects } = cleanup(flow);
+  // The popup's own flows have no waiting caller: the popup shows the report instead.
+  if (flow.source === 'popup') return { flow: null, effects: [...effects, report(flow, now, 'failed', { ...error })] };
+  const next = call({ ...cleaned, phase: 'delivering', outcome: { ok: false, error }, dueAt: now, failures: 0, inFlightSince: undefined }, now);
+  return { flow: next.flow, effects: [...effects, ...next.effects] };
+}
+
+function succeed(flow: Flow, result: ScoreProofResult, now: number): Step {
+  return call({ ...flow, phase: 'delivering', outcome: { ok: true, result }, dueAt: now, failures: 0, inFlightSince: undefined }, now);
+}
+
+function serviceError(error: ApiErrorInfo): ProofErrorInfo {
+  if (error.kind === 'not-configured') return { code: ProofErrorCode.Unauthorized, message: 'Vantage is not set up: no API key.' };
+  const what = error.operation ? `${error.operation} failed` : 'The service failed';
+  return { code: ProofErrorCode.ServiceFailed, message: `${what}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}` };
+}
+
+function tick(flow: Flow, now: number): Step {
+  if (flow.phase !== 'delivering' && now >= flow.deadline) {
+    const minutes = Math.round(flow.config.timeoutMs / 60_000);
+    return fail(flow, { code: ProofErrorCode.TimedOut, message: `No proof within ${minutes} min.` }, now);
+  }
+  if (CALL_PHASES.includes(flow.phase) && !isOut(flow, now) && now >= flow.dueAt) return call(flow, now);
+  return { flow, effects: [] };
+}
+
+const same = (flow: Flow): Step => ({ flow, effects: [] });
+
+export function step(flow: Flow, event: FlowEvent, now: number): Step {
+  switch (event.type) {
+    case 'tick':
+      return tick(flow, now);
+    case 'resume':
+      return tick({ ...flow, inFlightSince: undefined }, now);
+
+    case 'consentOpened':
+      // Opened after the flow moved on (e.g. cancelled meanwhile): close it again.
+      if (flow.phase !== 'consent') return { flow, effects: [{ type: 'closeWindow', windowId: event.windowId }] };
+      return same({ ...flow, consentWindowId: event.windowId });
+    case 'consentAnswered': {
+      if (flow.phase !== 'consent') return same(flow);
+      if (!event.approve) return fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user rejected the request.' }, now);
+      const { flow: closed, effects } = cleanup(flow);
+      const next = call({ ...closed, phase: 'creating', dueAt: now }, now);
+      return {
+        flow: next.flow,
+        effects: [...effects, ...(event.always ? [{ type: 'allowSite', origin: flow.origin } as const] : []), ...next.effects],
+      };
+    }
+    case 'consentClosed':
+      if (flow.phase !== 'consent') return same(flow);
+      return fail({ ...flow, consentWindowId: undefined }, { code: ProofErrorCode.UserRejected, message: 'The user closed the consent window.' }, now);
+
+    case 'sessionCreated': {
+      if (flow.phase !== 'creating') return same(flow);
+      const url = event.url ?? proofPageUrl(flow.config.proofPageTemplate, event.sessionId);
+      return {
+        flow: {
+          ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url,
+          dueAt: now + POLL_INTERVAL_MS, inFlightSince: undefined, failures: 0, lastError: undefined,
+        },
+        effects: [{ type: 'openProofTab', url, besideTabId: flow.tabId }],
+      };
+    }
+    case 'proofTabOpened':
+      // A proof tab opened for a flow that already handed over or failed is closed at once.
+      if (flow.phase !== 'proving' && flow.phase !== 'verifying') return { flow, effects: [{ type: 'closeTab', tabId: event.tabId }] };
+      return same({ ...flow, proofTabId: event.tabId });
+
+    case 'polled': {
+      if (flow.phase !== 'proving') return same(flow);
+      if (event.status === 'PROCESSING') {
+        return same({ ...flow, inFlightSince: undefined, dueAt: now + POLL_INTERVAL_MS, failures: 0, lastError: undefined });
+      }
+      const finished = { ...flow, finishedAt: flow.finishedAt ?? now, inFlightSince: undefined };
+      let parsed;
+      try {
+        parsed = parseProofJson(event.proof ?? '');
+      } catch (e) {
+        return fail(finished, { code: ProofErrorCode.ServiceFailed, message: `The service sent an unreadable proof: ${(e as Error).message}` }, now);
+      }
+      const result: ScoreProofResult = {
+        sessionId: flow.sessionId!, score: parsed.score, proof: parsed.raw, publicSignals: parsed.publicSignals,
+      };
+      if (!flow.config.verify) return succeed(finished, result, now);
+      return call({ ...finished, phase: 'verifying', outcome: { ok: true, result }, dueAt: now, failures: 0 }, now);
+    }
+    case 'verified': {
+      if (flow.phase !== 'verifying' || !flow.outcome?.ok) return same(flow);
+      if (!event.valid) return fail(flow, { code: ProofErrorCode.ServiceFailed, message: 'The service says the proof is not valid.' }, now);
+      return succeed(flow, flow.outcome.result, now);
+    }
+    case 'callFailed': {
+      if (flow.phase !== 'creating' && flow.phase !== 'proving' && flow.phase !== 'verifying') return same(flow);
+      const e = event.error;
+      if (!isRetryable(e.kind)) return fail(flow, serviceError(e), now);
+      const failures = flow.failures + 1;
+      const wait = retryDelay(failures, FLOW_BACKOFF, e.retryAt !== undefined ? Math.max(0, e.retryAt - now) : undefined, () => 1);
+      return same({ ...flow, inFlightSince: undefined, failures, lastError: e.message, dueAt: now + Math.max(POLL_INTERVAL_MS, wait) });
+    }
+
+    case 'delivered': {
+      if (flow.phase !== 'delivering' || !flow.outcome) return same(flow);
+      const { effects } = cleanup(flow);
+      const o = flow.outcome;
+      return {
+        flow: null,
+        effects: [
+          ...effects,
+          // Bring the user back to the site that asked, once the proof tab is out of the way.
+          ...(o.ok || flow.sessionId ? [{ type: 'focusTab', tabId: flow.tabId } as const] : []),
+          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: o.result.score } : { ...o.error }),
+        ],
+      };
+    }
+    case 'deliveryFailed': {
+      if (flow.phase !== 'delivering') return same(flow);
+      const failures = flow.failures + 1;
+      if (event.reason === 'no-receiver' && failures < MAX_DELIVERY_ATTEMPTS) {
+        return same({ ...flow, inFlightSince: undefined, failures, dueAt: now + POLL_INTERVAL_MS, lastError: 'The page did not answer.' });
+      }
+      const why = { 'origin-changed': 'The tab left the requesting site.', 'tab-gone': 'The tab was closed.', 'no-receiver': 'The page never answered.' };
+      return abandon(flow, now, why[event.reason]);
+    }
+
+    case 'tabClosed':
+      if (event.tabId === flow.tabId) return abandon(flow, now, 'The requesting tab was closed.');
+      // Closing the proof tab loses nothing: a proof that finishes anyway is still handed over.
+      if (event.tabId === flow.proofTabId) return same({ ...flow, proofTabId: undefined });
+      return same(flow);
+    case 'cancel':
+      if (flow.phase === 'delivering') return same(flow);
+      return fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user cancelled the request.' }, now);
+    case 'superseded':
+      return abandon(flow, now, 'The tab moved to another site.');
+  }
+}

@@ -1,0 +1,91 @@
+import { ApiError } from '../api/errors.ts';
+import type { Routes } from '../messaging/router.ts';
+import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
+import type { FlowReport } from './flow.ts';
+import type { RequestAck } from './relay.ts';
+import type { ConsentDetails, FlowSummary, ProofRunner } from './runner.ts';
+
+declare module '../messaging/protocol.ts' {
+  interface WorkerRequests {
+    /** From a page, through the content script: start a flow for this tab and origin. */
+    'proof.request': { request: ProofRequestParams; response: RequestAck };
+    /** The consent page reads what it is asked to approve. */
+    'proof.consent.get': { request: { flowId: string }; response: ConsentDetails | null };
+    'proof.consent.answer': { request: { flowId: string; approve: boolean; always: boolean }; response: { done: true } };
+    /** The popup's Proofs tab. */
+    'proof.list': { request: Record<string, never>; response: { flows: FlowSummary[]; reports: readonly FlowReport[] } };
+    'proof.cancel': { request: { flowId: string }; response: { done: true } };
+    /** "Prove my score to this site"; no tabId = the active tab. */
+    'proof.startForTab': { request: { tabId?: number }; response: RequestAck };
+  }
+}
+
+function record(p: unknown): Record<string, unknown> {
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new ApiError({ kind: 'invalid-params', message: 'Expected an object.' });
+  return p as Record<string, unknown>;
+}
+
+function flowId(p: unknown): string {
+  const id = record(p).flowId;
+  if (typeof id !== 'string' || !id || id.length > 100) throw new ApiError({ kind: 'invalid-params', message: 'flowId must be a string.' });
+  return id;
+}
+
+/** Page parameters: the router refuses a throw as invalid-params, which the relay turns into -32602. */
+function parsePageRequest(p: unknown): ProofRequestParams {
+  try {
+    return parseProofRequest(p);
+  } catch (e) {
+    throw new ApiError({ kind: 'invalid-params', message: e instanceof ProofRequestError ? e.message : 'Invalid parameters.' });
+  }
+}
+
+export function proofRoutes(runner: ProofRunner): Routes {
+  return {
+    'proof.request': {
+      allow: ['content-script'],
+      parse: parsePageRequest,
+      handle: async (params, caller) => {
+        // Origin and tab come from the browser (classifySender), never from the message.
+        if (caller.tabId === undefined || !caller.origin || caller.frameId !== 0) {
+          return { error: { code: ProofErrorCode.Unauthorized, message: 'Only a top-level page may request proofs.' } };
+        }
+        return runner.request({ tabId: caller.tabId, origin: caller.origin }, params);
+      },
+    },
+    'proof.consent.get': {
+      allow: ['extension-page'],
+      parse: (p) => ({ flowId: flowId(p) }),
+      handle: (p) => runner.consentDetails(p.flowId),
+    },
+    'proof.consent.answer': {
+      allow: ['extension-page'],
+      parse: (p) => {
+        const r = record(p);
+        return { flowId: flowId(p), approve: r.approve === true, always: r.always === true };
+      },
+      handle: async (p) => {
+        await runner.answerConsent(p.flowId, p.approve, p.approve && p.always);
+        return { done: true };
+      },
+    },
+    'proof.list': { allow: ['extension-page'], handle: () => runner.list() },
+    'proof.cancel': {
+      allow: ['extension-page'],
+      parse: (p) => ({ flowId: flowId(p) }),
+      handle: async (p) => {
+        await runner.cancel(p.flowId);
+        return { done: true };
+      },
+    },
+    'proof.startForTab': {
+      allow: ['extension-page'],
+      parse: (p) => {
+        const t = record(p ?? {}).tabId;
+        if (t !== undefined && !Number.isInteger(t)) throw new ApiError({ kind: 'invalid-params', message: 'tabId must be an integer.' });
+        return t === undefined ? {} : { tabId: t as number };
+      },
+      handle: (p) => runner.startForTab(p.tabId),
+    },
+  };
+}

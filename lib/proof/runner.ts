@@ -1,0 +1,329 @@
+import { toErrorInfo } from '../api/errors.ts';
+import type { CreateUrlResult, ProofDataResult } from '../api/responses.ts';
+import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
+import { nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
+import type { FlowStore } from './flow-store.ts';
+import { mayRequestProofs, webOriginOf } from './origins.ts';
+import type { Delivery, RequestAck } from './relay.ts';
+
+/**
+ * Runs proof flows in the worker: keeps each flow in storage, performs the
+ * machine's effects through injected ports, and feeds their results back.
+ * All state changes go through one queue, so events never interleave.
+ */
+
+/** The three service calls a flow makes (the worker's client holds the key). */
+export interface ProofApi {
+  createSession(request: ProofRequestParams, signal: AbortSignal): Promise<CreateUrlResult>;
+  poll(sessionId: string, signal: AbortSignal): Promise<ProofDataResult>;
+  verify(proof: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<boolean>;
+}
+
+/** Tabs and windows, behind an interface the tests fake (fakeBrowser lacks tabs.sendMessage). */
+export interface ProofBrowser {
+  /** Opens the consent window for a flow; resolves its window id. */
+  openConsent(flowId: string): Promise<number>;
+  closeWindow(windowId: number): Promise<void>;
+  /** Opens the proof page in a new tab next to `besideTabId`; resolves the tab id. */
+  openProofTab(url: string, besideTabId: number): Promise<number>;
+  closeTab(tabId: number): Promise<void>;
+  focusTab(tabId: number): Promise<void>;
+  /** Hands a delivery to the tab's top frame, only if the tab still shows `origin`. */
+  deliver(tabId: number, origin: string, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
+  /** A tab by id, or the one the user is looking at (for the popup's "prove to this site"). */
+  tab(tabId?: number): Promise<{ readonly tabId: number; readonly url?: string } | null>;
+}
+
+export interface ProofSettings extends FlowConfig {
+  readonly scoreId: string;
+  readonly minScore: number;
+}
+
+export interface RunnerDeps {
+  readonly store: FlowStore;
+  readonly api: ProofApi;
+  readonly browser: ProofBrowser;
+  readonly sites: { isAllowed(origin: string): Promise<boolean>; allow(origin: string): Promise<void> };
+  readonly settings: () => Promise<ProofSettings>;
+  readonly hasKey: () => Promise<boolean>;
+  /** The web2Id the popup uses for a site (a per-site pseudonym). */
+  readonly pseudonym: (origin: string) => Promise<string>;
+  /** Keeps a worker-independent wake-up (alarm) while any flow exists. */
+  readonly watchdog: { arm(): Promise<void>; disarm(): Promise<void> };
+  readonly now: () => number;
+  readonly newId: () => string;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+  /** Sees every effect failure that is otherwise ignored (closing a closed tab…). */
+  readonly onError?: (e: unknown) => void;
+}
+
+export interface ConsentDetails {
+  readonly flowId: string;
+  readonly origin: string;
+  readonly scoreId: string;
+  readonly condition: number;
+  readonly web2Id: string;
+  readonly deadline: number;
+}
+
+export interface FlowSummary {
+  readonly flowId: string;
+  readonly tabId: number;
+  readonly origin: string;
+  readonly source: FlowSource;
+  readonly phase: Flow['phase'];
+  readonly scoreId: string;
+  readonly condition: number;
+  readonly startedAt: number;
+  readonly deadline: number;
+  readonly lastError?: string;
+}
+
+const error = (code: ProofErrorCode, message: string): RequestAck => ({ error: { code, message } });
+
+export class ProofRunner {
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: unknown;
+  private armed: boolean | undefined;
+  private readonly aborts = new Map<string, AbortController>();
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  }
+
+  // ---- entry points ----
+
+  /** A request from a page (origin and tab from the browser) or from the popup. */
+  request(caller: { readonly tabId: number; readonly origin: string }, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
+    return this.locked(async () => {
+      if (!mayRequestProofs(caller.origin)) {
+        return error(ProofErrorCode.Unauthorized, 'Proofs are only handed to secure (https) sites.');
+      }
+      if (!(await this.deps.hasKey())) return error(ProofErrorCode.Unauthorized, 'Vantage is not set up: no API key.');
+      const { store } = this.deps;
+      const existing = await store.get(caller.tabId);
+      if (existing) {
+        if (existing.origin === caller.origin) return error(ProofErrorCode.AlreadyPending, 'A proof request from this tab is already pending.');
+        // The tab moved to another site; the old flow has nobody to hand its proof to.
+        await this.commit(existing, step(existing, { type: 'superseded' }, this.deps.now()));
+      }
+      const settings = await this.deps.settings();
+      const skipConsent = source === 'popup' || (await this.deps.sites.isAllowed(caller.origin));
+      const { proofPageTemplate, verify, timeoutMs } = settings;
+      const id = this.deps.newId();
+      const s = startFlow(
+        { id, tabId: caller.tabId, origin: caller.origin, source, request: params, config: { proofPageTemplate, verify, timeoutMs }, skipConsent },
+        this.deps.now(),
+      );
+      await this.commit(null, s);
+      return { flowId: id };
+    });
+  }
+
+  /**
+   * "Prove my score to this site": the given (default: active) tab, the default model and
+   * minimum, and the site's pseudonym. The origin comes from the browser's view of the tab.
+   */
+  async startForTab(tabId?: number): Promise<RequestAck> {
+    const tab = await this.deps.browser.tab(tabId);
+    const origin = webOriginOf(tab?.url);
+    if (!tab || !origin) return error(ProofErrorCode.Unauthorized, 'This tab does not show a web site.');
+    const { scoreId, minScore } = await this.deps.settings();
+    const web2Id = await this.deps.pseudonym(origin);
+    return this.request({ tabId: tab.tabId, origin }, { scoreId, condition: minScore, web2Id }, 'popup');
+  }
+
+  async consentDetails(flowId: string): Promise<ConsentDetails | null> {
+    const flow = await this.find(flowId);
+    if (!flow || flow.phase !== 'consent') return null;
+    const { origin, request, deadline } = flow;
+    return { flowId, origin, scoreId: request.scoreId, condition: request.condition, web2Id: request.web2Id, deadline };
+  }
+
+  async answerConsent(flowId: string, approve: boolean, always: boolean): Promise<void> {
+    await this.dispatchById(flowId, { type: 'consentAnswered', approve, always });
+  }
+
+  async cancel(flowId: string): Promise<void> {
+    await this.dispatchById(flowId, { type: 'cancel' });
+  }
+
+  async list(): Promise<{ flows: FlowSummary[]; reports: readonly FlowReport[] }> {
+    const [flows, reports] = await Promise.all([this.deps.store.all(), this.deps.store.reports()]);
+    return {
+      flows: flows.map((f) => ({
+        flowId: f.id, tabId: f.tabId, origin: f.origin, source: f.source, phase: f.phase,
+        scoreId: f.request.scoreId, condition: f.request.condition, startedAt: f.startedAt, deadline: f.deadline,
+        ...(f.lastError ? { lastError: f.lastError } : {}),
+      })),
+      reports,
+    };
+  }
+
+  onTabRemoved(tabId: number): Promise<void> {
+    return this.forEach((f) => f.tabId === tabId || f.proofTabId === tabId, { type: 'tabClosed', tabId });
+  }
+
+  onWindowRemoved(windowId: number): Promise<void> {
+    return this.forEach((f) => f.consentWindowId === windowId, { type: 'consentClosed' });
+  }
+
+  /** Once per worker start: whatever the last worker had in flight died with it. */
+  resume(): Promise<void> {
+    return this.forEach(() => true, { type: 'resume' });
+  }
+
+  /** Timer and alarm: make due calls, enforce deadlines. */
+  tick(): Promise<void> {
+    return this.forEach(() => true, { type: 'tick' });
+  }
+
+  /** Resolves when every queued change and its rescheduling is done (tests, bench). */
+  idle(): Promise<void> {
+    return this.locked(async () => undefined);
+  }
+
+  // ---- internals ----
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      try {
+        return await fn();
+      } finally {
+        await this.reschedule().catch((e) => this.deps.onError?.(e));
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async find(flowId: string): Promise<Flow | undefined> {
+    return (await this.deps.store.all()).find((f) => f.id === flowId);
+  }
+
+  private forEach(match: (f: Flow) => boolean, event: FlowEvent): Promise<void> {
+    return this.locked(async () => {
+      for (const f of await this.deps.store.all()) if (match(f)) await this.commit(f, step(f, event, this.deps.now()));
+    });
+  }
+
+  private dispatchById(flowId: string, event: FlowEvent): Promise<void> {
+    return this.locked(async () => {
+      const f = await this.find(flowId);
+      if (f) await this.commit(f, step(f, event, this.deps.now()));
+    });
+  }
+
+  /** An effect's answer, for the flow that asked (ignored once that flow is gone). */
+  private answer(tabId: number, flowId: string, event: FlowEvent): void {
+    void this.locked(async () => {
+      const f = await this.deps.store.get(tabId);
+      if (f?.id === flowId) {
+        await this.commit(f, step(f, event, this.deps.now()));
+        return;
+      }
+      // Opened for a flow that ended meanwhile: close it again.
+      if (event.type === 'consentOpened') await this.quietly(this.deps.browser.closeWindow(event.windowId));
+      if (event.type === 'proofTabOpened') await this.quietly(this.deps.browser.closeTab(event.tabId));
+    });
+  }
+
+  /** Stores the new state, then starts the effects (their answers queue up as events). */
+  private async commit(before: Flow | null, s: Step): Promise<void> {
+    const { store } = this.deps;
+    const flow = s.flow ?? before;
+    if (!flow) return;
+    if (s.flow) await store.put(s.flow);
+    else {
+      await store.remove(flow.tabId);
+      this.aborts.get(flow.id)?.abort();
+      this.aborts.delete(flow.id);
+    }
+    for (const e of s.effects) this.perform(flow, e);
+  }
+
+  private signalFor(flowId: string): AbortSignal {
+    let c = this.aborts.get(flowId);
+    if (!c || c.signal.aborted) this.aborts.set(flowId, (c = new AbortController()));
+    return c.signal;
+  }
+
+  private quietly(p: Promise<unknown>): Promise<void> {
+    return p.then(
+      () => undefined,
+      (e) => this.deps.onError?.(e),
+    );
+  }
+
+  private perform(flow: Flow, e: Effect): void {
+    const { api, browser } = this.deps;
+    const { tabId, id } = flow;
+    const reply = (event: FlowEvent) => this.answer(tabId, id, event);
+    const failed = (err: unknown) => reply({ type: 'callFailed', error: toErrorInfo(err) });
+    switch (e.type) {
+      case 'openConsent':
+        // A window that cannot open cannot be approved.
+        browser.openConsent(e.flowId).then((windowId) => reply({ type: 'consentOpened', windowId }), () => reply({ type: 'consentClosed' }));
+        return;
+      case 'createSession':
+        api.createSession(e.request, this.signalFor(id)).then(
+          (r) => reply({ type: 'sessionCreated', sessionId: r.sessionId, ...(r.url ? { url: r.url } : {}) }),
+          failed,
+        );
+        return;
+      case 'poll':
+        api.poll(e.sessionId, this.signalFor(id)).then((r) => reply({ type: 'polled', status: r.status, ...(r.proof ? { proof: r.proof } : {}) }), failed);
+        return;
+      case 'verify':
+        api.verify(e.proof, this.signalFor(id)).then((valid) => reply({ type: 'verified', valid }), failed);
+        return;
+      case 'deliver':
+        browser.deliver(e.tabId, e.origin, e.delivery).then(
+          (r) => reply(r === 'delivered' ? { type: 'delivered' } : { type: 'deliveryFailed', reason: r }),
+          () => reply({ type: 'deliveryFailed', reason: 'no-receiver' }),
+        );
+        return;
+      case 'openProofTab':
+        browser.openProofTab(e.url, e.besideTabId).then((t) => reply({ type: 'proofTabOpened', tabId: t }), (err) => this.deps.onError?.(err));
+        return;
+      case 'closeWindow':
+        void this.quietly(browser.closeWindow(e.windowId));
+        return;
+      case 'closeTab':
+        void this.quietly(browser.closeTab(e.tabId));
+        return;
+      case 'focusTab':
+        void this.quietly(browser.focusTab(e.tabId));
+        return;
+      case 'allowSite':
+        void this.quietly(this.deps.sites.allow(e.origin));
+        return;
+      case 'report':
+        void this.quietly(this.deps.store.addReport(e.report));
+        return;
+    }
+  }
+
+  /** One in-memory timer for the earliest due flow; the alarm covers a worker that died. */
+  private async reschedule(): Promise<void> {
+    const flows = await this.deps.store.all();
+    if (this.timer !== undefined) this.clearTimer(this.timer);
+    this.timer = undefined;
+    const want = flows.length > 0;
+    if (this.armed !== want) {
+      this.armed = want;
+      await (want ? this.deps.watchdog.arm() : this.deps.watchdog.disarm());
+    }
+    if (!want) return;
+    const wake = Math.min(...flows.map(nextWakeAt));
+    if (!Number.isFinite(wake)) return;
+    this.timer = this.setTimer(() => {
+      this.timer = undefined;
+      void this.tick();
+    }, Math.max(0, wake - this.deps.now()));
+  }
+}

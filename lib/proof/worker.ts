@@ -1,0 +1,64 @@
+import { browser } from 'wxt/browser';
+import { makeClientFactory, type ClientOverrides } from '../background/client-factory.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { Routes } from '../messaging/router.ts';
+import { allowSite, isSiteAllowed } from '../settings/allowed-sites.ts';
+import type { KeyVault } from '../settings/sealed-secret.ts';
+import { hasApiKey, loadSettings } from '../settings/store.ts';
+import { alarmWatchdog, extensionProofBrowser, WATCHDOG_ALARM } from './browser-ports.ts';
+import { sessionFlowStore } from './flow-store.ts';
+import { sitePseudonyms } from './pseudonym.ts';
+import { proofRoutes } from './routes.ts';
+import { ProofRunner, type ProofApi } from './runner.ts';
+
+/** One attempt per call: the flow machine does its own backoff, across worker restarts. */
+const SINGLE_ATTEMPT: ClientOverrides = { backoff: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } };
+
+export function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): ProofApi {
+  return {
+    createSession: async (request, signal) => (await client(SINGLE_ATTEMPT)).call('createUrl', { ...request }, { signal }),
+    poll: async (sessionId, signal) => (await client(SINGLE_ATTEMPT)).call('getProofData', { sessionId }, { signal }),
+    verify: async (proof, signal) => (await (await client(SINGLE_ATTEMPT)).call('verifyProof', { proof: { ...proof } }, { signal })).valid,
+  };
+}
+
+/**
+ * The proof feature in the worker: its routes, and `listen()` to call
+ * synchronously at worker start (registers the tab/window/alarm listeners,
+ * then resumes any flow a previous worker left in storage).
+ */
+export function createProofWorker(vault: KeyVault): { runner: ProofRunner; routes: Routes; listen(): void } {
+  const runner = new ProofRunner({
+    store: sessionFlowStore(),
+    api: clientProofApi(makeClientFactory(vault)),
+    browser: extensionProofBrowser(),
+    sites: { isAllowed: isSiteAllowed, allow: (origin) => allowSite(origin) },
+    settings: async () => {
+      const s = await loadSettings();
+      return {
+        scoreId: s.scoreId,
+        minScore: s.minScore,
+        proofPageTemplate: s.proofPageTemplate,
+        verify: s.verifyBeforeHandOver,
+        timeoutMs: s.proofTimeoutMinutes * 60_000,
+      };
+    },
+    hasKey: () => hasApiKey(vault),
+    pseudonym: sitePseudonyms(vault),
+    watchdog: alarmWatchdog(),
+    now: Date.now,
+    newId: () => crypto.randomUUID(),
+  });
+  return {
+    runner,
+    routes: proofRoutes(runner),
+    listen() {
+      browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
+      browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));
+      browser.alarms.onAlarm.addListener((alarm) => {
+        if (alarm.name === WATCHDOG_ALARM) void runner.tick();
+      });
+      void runner.resume();
+    },
+  };
+}
