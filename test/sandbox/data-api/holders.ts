@@ -80,7 +80,8 @@ export function eventTransferDistribution(ix: DataIndex, q: Query) {
         sums.set(con, (sums.get(con) ?? 0) + amount[i]!);
       }
     }
-    const entries = [...sums].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const addr = ix.ds.accounts.address;
+    const entries = [...sums].sort((a, b) => b[1] - a[1] || (addr[a[0]]! < addr[b[0]]! ? -1 : 1));
     const dayOut: Record<string, { name: string; value: number }> = {};
     for (const [con, units] of entries) {
       dayOut[ix.ds.accounts.address[con]!] = { name: ix.ds.accounts.label[con] ?? '', value: units / UNITS_PER_TOKEN };
