@@ -1,3 +1,4 @@
+import type { FunctionComponent } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { describeError, isApiError, toErrorInfo } from '../../lib/api/errors.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
@@ -30,7 +31,8 @@ type View =
  * context-menu window and the dashboard. The worker does the calling and
  * caching; this checks the address first, so a bad one never leaves the page.
  */
-export function ScorePanel({ initialAddress = '', initialScoreId, autoLookup = false }: ScorePanelProps) {
+// Typed as a FunctionComponent so it also fits prop-less slots (the popup's tab list).
+export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress = '', initialScoreId, autoLookup = false }) => {
   const id = useId();
   const [address, setAddress] = useState(initialAddress);
   const [scoreId, setScoreId] = useState(initialScoreId ?? '');
@@ -172,4 +174,4 @@ export function ScorePanel({ initialAddress = '', initialScoreId, autoLookup = f
       />
     </div>
   );
-}
+};

@@ -1,3 +1,4 @@
+import { shortAddress } from '../../lib/score/address.ts';
 import { bandOf } from '../../lib/score/band.ts';
 import { describeExtras, formatValue } from '../../lib/score/extras.ts';
 import type { ScoreLookup } from '../../lib/score/lookup.ts';
@@ -17,7 +18,8 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
             {band ? band.name : 'No band (outside 300–850)'}
           </div>
           <div class="muted score-subject">
-            <span class="mono" title={lookup.checksummed}>{lookup.checksummed}</span>
+            {/* The full address is in the field above; here a glance is enough. */}
+            <span class="mono" title={lookup.checksummed}>{shortAddress(lookup.checksummed)}</span>
             <span> · {lookup.scoreId}</span>
           </div>
         </div>

@@ -35,13 +35,24 @@ export interface ScoreLookup {
 export const SCORE_TTL_MS = 2 * 60_000;
 const MAX_SCORE_ID = 100;
 
+/**
+ * What the cache keeps. The extras travel as JSON text because extension
+ * storage sorts object keys, and the model's own order (of the breakdown,
+ * say) is worth showing as sent.
+ */
 interface CachedScore {
   readonly score: number;
-  readonly extras: Readonly<Record<string, unknown>>;
+  readonly extrasJson: string;
 }
 
-function isCachedScore(v: unknown): v is CachedScore {
-  return isRecord(v) && typeof v.score === 'number' && v.score !== 0 && isRecord(v.extras);
+function cachedExtras(v: unknown): Readonly<Record<string, unknown>> | null {
+  if (!isRecord(v) || typeof v.score !== 'number' || v.score === 0 || typeof v.extrasJson !== 'string') return null;
+  try {
+    const extras: unknown = JSON.parse(v.extrasJson);
+    return isRecord(extras) ? extras : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface ScoreLookupDeps {
@@ -67,15 +78,19 @@ export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupReque
       const result = await client.call('calculateCustomScore', { entity_address: checked.address, scoreId });
       const verdict = judgeScore(result);
       if (!verdict.ok) throw new ApiError({ kind: 'bad-response', operation: 'calculateCustomScore', message: verdict.message });
-      return { score: verdict.score, extras: result.extras };
+      return { score: verdict.score, extrasJson: JSON.stringify(result.extras) };
     };
     const key = cacheKey('calculateCustomScore', { entity_address: checked.address, scoreId });
     let entry = await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
+    let extras = cachedExtras(entry.value);
     // A damaged or foreign cache entry is never shown as a score.
-    if (!isCachedScore(entry.value)) entry = await deps.cache.refresh(key, fetchScore);
-    const value = entry.value as CachedScore;
+    if (!extras) {
+      entry = await deps.cache.refresh(key, fetchScore);
+      extras = cachedExtras(entry.value) ?? {};
+    }
+    const { score } = entry.value as CachedScore;
 
-    await deps.remember({ address: checked.address, scoreId, score: value.score, at: entry.storedAt }).catch(() => undefined);
-    return { address: checked.address, checksummed: checked.checksummed, scoreId, score: value.score, extras: value.extras, fetchedAt: entry.storedAt };
+    await deps.remember({ address: checked.address, scoreId, score, at: entry.storedAt }).catch(() => undefined);
+    return { address: checked.address, checksummed: checked.checksummed, scoreId, score, extras, fetchedAt: entry.storedAt };
   };
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { createSwrCache, memoryStore } from '../../../lib/cache/swr.ts';
+import { cacheKey, createSwrCache, memoryStore, type CacheEntry, type CacheStore } from '../../../lib/cache/swr.ts';
 import { scoreRoutes } from '../../../lib/background/score-routes.ts';
 import { createMessageListener } from '../../../lib/messaging/router.ts';
 import { CHANNEL } from '../../../lib/messaging/protocol.ts';
@@ -24,15 +24,26 @@ function fakeService(body: (url: URL) => unknown) {
   return { urls, client: new ApiClient({ apiKey: 'k', dataBaseUrl: 'http://127.0.0.1:9/dev', integrationBaseUrl: BASE, fetch }) };
 }
 
+/** Like chrome.storage: values come back as a structured copy with object keys sorted. */
+function sortingStore(): CacheStore<unknown> & { entries: Map<string, CacheEntry<unknown>> } {
+  const inner = memoryStore<unknown>();
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]))
+        : v;
+  return { entries: inner.entries, get: inner.get, set: (k, e) => inner.set(k, sorted(e) as CacheEntry<unknown>) };
+}
+
 function setup(body: (url: URL) => unknown, clock = { t: 1_700_000_000_000 }) {
   const service = fakeService(body);
+  const store = sortingStore();
   const deps: ScoreLookupDeps = {
     getClient: async () => service.client,
     settings: async () => ({ scoreId: 'credit-v1' }),
-    cache: createSwrCache<unknown>({ store: memoryStore(), ttlMs: 10 * 60_000, now: () => clock.t }),
+    cache: createSwrCache<unknown>({ store, ttlMs: 10 * 60_000, now: () => clock.t }),
     remember: rememberLookup,
   };
-  return { ...service, clock, lookup: createScoreLookup(deps), deps };
+  return { ...service, clock, store, lookup: createScoreLookup(deps), deps };
 }
 
 const credit = { score: 696, rank: 81, entityId: LOWER, scoreBreakdown: { assets: 740, loan: 550 } };
@@ -60,6 +71,25 @@ describe('score lookup', () => {
     s.clock.t += SCORE_TTL_MS;
     await s.lookup({ address: ADDR });
     expect(s.urls).toHaveLength(3);
+  });
+
+  it('serves a cached answer with its extras in the order the model sent them', async () => {
+    const s = setup(() => ({ score: 700, zeta: 1, alpha: 2, scoreBreakdown: { transactions: 700, assets: 650 } }));
+    await s.lookup({ address: ADDR });
+    const cached = await s.lookup({ address: ADDR });
+    expect(s.urls).toHaveLength(1);
+    expect(Object.keys(cached.extras)).toEqual(['zeta', 'alpha', 'scoreBreakdown']);
+    expect(Object.keys(cached.extras.scoreBreakdown as object)).toEqual(['transactions', 'assets']);
+  });
+
+  it('never shows a damaged cache entry as a score: it asks again', async () => {
+    const s = setup(() => credit);
+    const key = cacheKey('calculateCustomScore', { entity_address: LOWER, scoreId: 'credit-v1' });
+    for (const value of [{ score: 0, extrasJson: '{}' }, { score: 700, extras: {} }, { score: 700, extrasJson: 'not json' }, 'junk']) {
+      await s.store.set(key, { value, storedAt: s.clock.t });
+      expect((await s.lookup({ address: ADDR })).score).toBe(696);
+    }
+    expect(s.urls).toHaveLength(4);
   });
 
   it('refuses an invalid address before any request', async () => {
