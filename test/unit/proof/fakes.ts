@@ -1,0 +1,202 @@
+import { expect, vi } from 'vitest';
+import { ApiError, type ApiErrorInfo } from '../../../lib/api/errors.ts';
+import type { CreateUrlResult, ProofDataResult } from '../../../lib/api/responses.ts';
+import type { ProofRequestParams } from '../../../lib/proof/contract.ts';
+import type { DeliveryFailure } from '../../../lib/proof/flow.ts';
+import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
+import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
+import type { Delivery } from '../../../lib/proof/relay.ts';
+import { ProofRunner, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
+import { allowSite, isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
+import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+
+export const ORIGIN = 'https://dapp.example';
+export const DAPP_TAB = 1;
+export const PARAMS: ProofRequestParams = { scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' };
+export const PROOF_OBJECT = {
+  proof: {
+    pi_a: ['11', '12', '1'], pi_b: [['21', '22'], ['23', '24'], ['1', '0']], pi_c: ['31', '32', '1'],
+    protocol: 'groth16', curve: 'bn128',
+  },
+  publicSignals: ['712', '5555', '600'],
+};
+export const PROOF_TEXT = JSON.stringify(PROOF_OBJECT);
+
+export const SETTINGS: ProofSettings = {
+  scoreId: 'credit-v1',
+  minScore: 580,
+  proofPageTemplate: 'https://svc.example/proof/{sessionId}',
+  verify: true,
+  timeoutMs: 10 * 60_000,
+};
+
+type PollAnswer = ProofDataResult | ApiErrorInfo;
+
+/** The service: createUrl, getProofData (scripted or by `finished`), verify. Every call is logged with its time. */
+export class FakeService implements ProofApi {
+  readonly calls: { op: string; at: number }[] = [];
+  created: CreateUrlResult = { sessionId: 'sess-1' };
+  createError?: ApiErrorInfo;
+  /** Answers for the next polls, in order; afterwards `finished` decides. */
+  readonly script: PollAnswer[] = [];
+  finished = false;
+  valid = true;
+  /** Polls that never answer (the worker dies while the fetch is out). */
+  hang = false;
+
+  count(op: string): number {
+    return this.calls.filter((c) => c.op === op).length;
+  }
+
+  async createSession(_r: ProofRequestParams): Promise<CreateUrlResult> {
+    this.calls.push({ op: 'createUrl', at: Date.now() });
+    if (this.createError) throw new ApiError(this.createError);
+    return this.created;
+  }
+
+  poll(_sessionId: string): Promise<ProofDataResult> {
+    this.calls.push({ op: 'getProofData', at: Date.now() });
+    if (this.hang) return new Promise(() => undefined);
+    const next = this.script.shift();
+    if (next && 'kind' in next) return Promise.reject(new ApiError(next));
+    if (next) return Promise.resolve(next);
+    return Promise.resolve(this.finished ? { status: 'FINISHED', proof: PROOF_TEXT } : { status: 'PROCESSING' });
+  }
+
+  async verify(proof: Readonly<Record<string, unknown>>): Promise<boolean> {
+    this.calls.push({ op: 'verify', at: Date.now() });
+    expect(proof).toEqual(PROOF_OBJECT);
+    return this.valid;
+  }
+}
+
+/** Tabs and windows as plain maps; a tab "has a receiver" (content script) unless listed in `silent`. */
+export class FakeTabs implements ProofBrowser {
+  readonly tabs = new Map<number, string>([[DAPP_TAB, `${ORIGIN}/app`]]);
+  readonly windows = new Set<number>();
+  readonly deliveries: { tabId: number; delivery: Delivery }[] = [];
+  readonly silent = new Set<number>();
+  readonly closedTabs: number[] = [];
+  readonly closedWindows: number[] = [];
+  focused?: number;
+  active = DAPP_TAB;
+  private next = 100;
+
+  async openConsent(_flowId: string): Promise<number> {
+    const id = this.next++;
+    this.windows.add(id);
+    return id;
+  }
+  async closeWindow(id: number): Promise<void> {
+    if (!this.windows.delete(id)) throw new Error(`No window ${id}`);
+    this.closedWindows.push(id);
+  }
+  async openProofTab(url: string, _beside: number): Promise<number> {
+    const id = this.next++;
+    this.tabs.set(id, url);
+    return id;
+  }
+  async closeTab(id: number): Promise<void> {
+    if (!this.tabs.delete(id)) throw new Error(`No tab ${id}`);
+    this.closedTabs.push(id);
+  }
+  async focusTab(id: number): Promise<void> {
+    this.focused = id;
+  }
+  async deliver(tabId: number, origin: string, delivery: Delivery): Promise<'delivered' | DeliveryFailure> {
+    const url = this.tabs.get(tabId);
+    if (url === undefined) return 'tab-gone';
+    if (new URL(url).origin !== origin) return 'origin-changed';
+    if (this.silent.has(tabId)) return 'no-receiver';
+    this.deliveries.push({ tabId, delivery });
+    return 'delivered';
+  }
+  async tab(tabId?: number) {
+    const id = tabId ?? this.active;
+    const url = this.tabs.get(id);
+    return url === undefined ? null : { tabId: id, url };
+  }
+  /** The proof tab (any tab but the dApp's that shows the proof page). */
+  proofTab(): number | undefined {
+    return [...this.tabs].find(([, url]) => url.includes('/proof/'))?.[0];
+  }
+}
+
+/**
+ * One worker lifetime. `kill()` makes it as dead as Chrome leaves a stopped
+ * worker: its timers never fire and its outstanding calls never answer.
+ */
+export class WorkerLife {
+  alive = true;
+  kill() {
+    this.alive = false;
+  }
+  guard<A extends unknown[], T>(fn: (...a: A) => Promise<T>): (...a: A) => Promise<T> {
+    return (...a) => {
+      const p = fn(...a);
+      return new Promise<T>((resolve, reject) => {
+        p.then((v) => this.alive && resolve(v), (e: unknown) => this.alive && reject(e));
+      });
+    };
+  }
+}
+
+export interface World {
+  readonly svc: FakeService;
+  readonly tabs: FakeTabs;
+  readonly watchdog: { armed: boolean };
+  settings: ProofSettings;
+  hasKey: boolean;
+  runner: ProofRunner;
+  life: WorkerLife;
+  /** Stops the current "worker" and starts a fresh one on the same storage, which resumes. */
+  restart(): Promise<void>;
+  /** Lets every queued hop (effects, answers, storage) run; time does not move. */
+  flush(): Promise<void>;
+}
+
+const pseudonyms = sitePseudonyms(memoryVault());
+
+export function makeWorld(): World {
+  const svc = new FakeService();
+  const tabs = new FakeTabs();
+  const watchdog = { armed: false };
+  let ids = 0;
+  const build = (life: WorkerLife) =>
+    new ProofRunner({
+      store: sessionFlowStore(),
+      api: { createSession: life.guard(svc.createSession.bind(svc)), poll: life.guard(svc.poll.bind(svc)), verify: life.guard(svc.verify.bind(svc)) },
+      browser: tabs,
+      sites: { isAllowed: isSiteAllowed, allow: (o) => allowSite(o) },
+      settings: async () => world.settings,
+      hasKey: async () => world.hasKey,
+      pseudonym: pseudonyms,
+      watchdog: {
+        arm: async () => void (watchdog.armed = true),
+        disarm: async () => void (watchdog.armed = false),
+      },
+      now: () => Date.now(),
+      newId: () => `flow-${++ids}`,
+      setTimer: (fn, ms) => setTimeout(() => life.alive && fn(), ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
+  const life = new WorkerLife();
+  const world: World = {
+    svc, tabs, watchdog, settings: SETTINGS, hasKey: true, life,
+    runner: build(life),
+    async restart() {
+      world.life.kill();
+      world.life = new WorkerLife();
+      world.runner = build(world.life);
+      await world.runner.resume();
+      await world.flush();
+    },
+    async flush() {
+      for (let i = 0; i < 8; i++) {
+        await vi.advanceTimersByTimeAsync(0);
+        await world.runner.idle();
+      }
+    },
+  };
+  return world;
+}

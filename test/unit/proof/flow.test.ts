@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_STALE_MS, nextWakeAt, POLL_INTERVAL_MS, startFlow, step, type Flow, type StartInput } from '../../../lib/proof/flow.ts';
+import { PARAMS, SETTINGS } from './fakes.ts';
+
+const T0 = 1_700_000_000_000;
+const input: StartInput = {
+  id: 'f1', tabId: 1, origin: 'https://dapp.example', source: 'page', request: PARAMS,
+  config: { proofPageTemplate: SETTINGS.proofPageTemplate, verify: true, timeoutMs: 600_000 }, skipConsent: false,
+};
+
+/** Runs events in order from a started flow; returns the last step. */
+function run(events: Parameters<typeof step>[1][], start = input) {
+  let s = startFlow(start, T0);
+  let t = T0;
+  for (const e of events) {
+    t += 10;
+    s = step(s.flow!, e, t);
+  }
+  return s;
+}
+
+describe('flow machine (pure)', () => {
+  it('starts in consent, or straight at createUrl when consent is skipped', () => {
+    expect(startFlow(input, T0)).toMatchObject({ flow: { phase: 'consent', deadline: T0 + 600_000 }, effects: [{ type: 'openConsent', flowId: 'f1' }] });
+    expect(startFlow({ ...input, skipConsent: true }, T0)).toMatchObject({
+      flow: { phase: 'creating', inFlightSince: T0 }, effects: [{ type: 'createSession', request: PARAMS }],
+    });
+  });
+
+  it('builds the proof URL from the template when createUrl sent none', () => {
+    const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 'a b' }]);
+    expect(s.effects).toEqual([{ type: 'openProofTab', url: 'https://svc.example/proof/a%20b', besideTabId: 1 }]);
+    expect(s.flow).toMatchObject({ phase: 'proving', dueAt: T0 + 20 + POLL_INTERVAL_MS });
+  });
+
+  it('wakes for the next call, the stale-call limit, or the deadline, whichever is first', () => {
+    const consent = startFlow(input, T0).flow!;
+    expect(nextWakeAt(consent)).toBe(consent.deadline);
+    const proving = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 's' }]).flow!;
+    expect(nextWakeAt(proving)).toBe(proving.dueAt);
+    const polling = step(proving, { type: 'tick' }, proving.dueAt).flow!;
+    expect(polling.inFlightSince).toBe(proving.dueAt);
+    expect(nextWakeAt(polling)).toBe(proving.dueAt + CALL_STALE_MS);
+  });
+
+  it('does not poll twice while a poll is out, unless it went stale', () => {
+    const proving = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 's' }]).flow!;
+    const out = step(proving, { type: 'tick' }, proving.dueAt);
+    expect(out.effects).toEqual([{ type: 'poll', sessionId: 's' }]);
+    expect(step(out.flow!, { type: 'tick' }, proving.dueAt + 5000).effects).toEqual([]);
+    expect(step(out.flow!, { type: 'tick' }, proving.dueAt + CALL_STALE_MS).effects).toEqual([{ type: 'poll', sessionId: 's' }]);
+  });
+
+  it('ignores answers that do not fit the phase', () => {
+    const consent = startFlow(input, T0).flow!;
+    for (const e of [
+      { type: 'polled', status: 'FINISHED', proof: '{}' },
+      { type: 'verified', valid: true },
+      { type: 'sessionCreated', sessionId: 'x' },
+      { type: 'delivered' },
+    ] as const) {
+      expect(step(consent, e, T0 + 1)).toEqual({ flow: consent, effects: [] });
+    }
+  });
+
+  it('closes a consent window or proof tab that opens after the flow moved on', () => {
+    const delivering = run([{ type: 'cancel' }]).flow! as Flow;
+    expect(delivering.phase).toBe('delivering');
+    expect(step(delivering, { type: 'consentOpened', windowId: 9 }, T0 + 50).effects).toEqual([{ type: 'closeWindow', windowId: 9 }]);
+    expect(step(delivering, { type: 'proofTabOpened', tabId: 8 }, T0 + 50).effects).toEqual([{ type: 'closeTab', tabId: 8 }]);
+  });
+
+  it('waits at least the poll interval after a 429 without Retry-After, and longer when told', () => {
+    const proving = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 's' }]).flow!;
+    const t = proving.dueAt;
+    const out = step(proving, { type: 'tick' }, t).flow!;
+    const a = step(out, { type: 'callFailed', error: { kind: 'rate-limited', status: 429, message: 'slow down' } }, t + 5).flow!;
+    expect(a.dueAt - (t + 5)).toBe(1000);
+    const b = step(out, { type: 'callFailed', error: { kind: 'rate-limited', status: 429, message: 'slow down', retryAt: t + 20_005 } }, t + 5).flow!;
+    expect(b.dueAt).toBe(t + 20_005);
+  });
+});

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { installPageApi, type VantageProvider } from '../../../lib/proof/page-api.ts';
+import { ackFromReply, createRelay, type Delivery, type RequestAck } from '../../../lib/proof/relay.ts';
+import { FakeWindow } from './fake-window.ts';
+
+const RESULT: ScoreProofResult = {
+  sessionId: 'sess-1',
+  score: 712,
+  proof: { proof: { pi_a: ['1', '2', '1'], protocol: 'groth16', curve: 'bn128' }, publicSignals: ['712', '9'] },
+  publicSignals: ['712', '9'],
+};
+const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' };
+
+function delivery(flowId: string, outcome: Delivery['outcome'], source: Delivery['source'] = 'page'): Delivery {
+  return { channel: 'vantage/v1', type: 'proof.deliver', flowId, source, outcome };
+}
+
+/** A page with window.vantage and the relay, wired through a fake window; the worker is `ack`. */
+function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 'f1' }), order: 'page-first' | 'relay-first' = 'page-first') {
+  const win = new FakeWindow();
+  const asked: unknown[] = [];
+  const relay = createRelay({ win: win as never, request: (p) => (asked.push(p), ack(p)) });
+  const announces: unknown[] = [];
+  win.addEventListener(ANNOUNCE_EVENT, (e) => announces.push((e as CustomEvent).detail));
+  if (order === 'page-first') {
+    installPageApi(win as never);
+    relay.start();
+  } else {
+    relay.start();
+    installPageApi(win as never);
+  }
+  const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
+  return { win, relay, asked, announces, vantage };
+}
+
+// postMessage delivers on a later task; each hop schedules the next.
+const settle = () => vi.runAllTimersAsync();
+
+describe('window.vantage ⇄ relay', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each(['page-first', 'relay-first'] as const)('announces { name, version } once the relay is ready (%s), and again on request', async (order) => {
+    const { win, announces } = page(undefined, order);
+    await settle();
+    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0' }]);
+    win.dispatchEvent(new Event(REQUEST_EVENT));
+    expect(announces).toHaveLength(2);
+  });
+
+  it('is read-only and installed once', () => {
+    const { win, vantage } = page();
+    installPageApi(win as never);
+    expect((win as unknown as { vantage: unknown }).vantage).toBe(vantage);
+    expect(() => {
+      (win as unknown as { vantage: unknown }).vantage = {};
+    }).toThrow();
+  });
+
+  it('resolves with the delivered proof, exactly as the worker sent it', async () => {
+    const { relay, asked, vantage } = page();
+    const p = vantage.requestScoreProof(PARAMS);
+    await settle();
+    expect(asked).toEqual([PARAMS]);
+    expect(relay.deliver(delivery('f1', { ok: true, result: RESULT }))).toBe(true);
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+  });
+
+  it('a delivery that overtakes its own acknowledgement still settles the right promise', async () => {
+    let ackNow!: (a: RequestAck) => void;
+    const { relay, vantage } = page(() => new Promise((r) => (ackNow = r)));
+    const p = vantage.requestScoreProof(PARAMS);
+    await settle();
+    relay.deliver(delivery('f9', { ok: true, result: RESULT }));
+    ackNow({ flowId: 'f9' });
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+  });
+
+  it.each([
+    ['missing web2Id', { scoreId: 'credit-v1', condition: 600 }],
+    ['empty web2Id', { ...PARAMS, web2Id: '  ' }],
+    ['oversized web2Id', { ...PARAMS, web2Id: 'x'.repeat(257) }],
+    ['non-finite condition', { ...PARAMS, condition: Number.POSITIVE_INFINITY }],
+    ['NaN condition', { ...PARAMS, condition: Number.NaN }],
+    ['text condition', { ...PARAMS, condition: 'high' }],
+    ['empty scoreId', { ...PARAMS, scoreId: '' }],
+    ['no object', 'credit-v1'],
+    ['huge object', { ...PARAMS, junk: 'y'.repeat(5000) }],
+  ])('rejects %s with -32602 and never asks the worker', async (_name, params) => {
+    const { vantage, asked } = page();
+    const p = vantage.requestScoreProof(params);
+    const caught = p.catch((e: unknown) => e);
+    await settle();
+    const e = (await caught) as Error & { code: number };
+    expect(e).toBeInstanceOf(Error);
+    expect(e.code).toBe(ProofErrorCode.InvalidParams);
+    expect(asked).toEqual([]);
+  });
+
+  it('rejects uncloneable parameters with -32602 at once', async () => {
+    const { vantage, asked } = page();
+    await expect(vantage.requestScoreProof({ ...PARAMS, web2Id: () => 1 })).rejects.toMatchObject({ code: -32602 });
+    expect(asked).toEqual([]);
+  });
+
+  it('passes the worker’s refusal through (4290 already pending)', async () => {
+    const { vantage } = page(async () => ({ error: { code: 4290, message: 'A proof request from this tab is already pending.' } }));
+    const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await caught).toMatchObject({ code: 4290, message: expect.stringContaining('pending') });
+  });
+
+  it('rejects with the delivered error code (4001)', async () => {
+    const { relay, vantage } = page();
+    const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    relay.deliver(delivery('f1', { ok: false, error: { code: 4001, message: 'The user rejected the request.' } }));
+    await settle();
+    expect(await caught).toMatchObject({ name: 'VantageError', code: 4001, message: 'The user rejected the request.' });
+  });
+
+  it('popup-started proofs arrive as a vantage:proof event', async () => {
+    const { win, relay } = page();
+    const seen: unknown[] = [];
+    win.addEventListener(PROOF_EVENT, (e) => seen.push((e as CustomEvent).detail));
+    await settle();
+    relay.deliver(delivery('p1', { ok: true, result: RESULT }, 'popup'));
+    await settle();
+    expect(seen).toEqual([RESULT]);
+  });
+
+  it('ignores messages from other frames or origins, both ways', async () => {
+    const { win, asked, vantage } = page();
+    await settle();
+    const otherFrame = new FakeWindow();
+    win.receiveForeign({ target: RELAY_TARGET, type: 'request', id: 'x', params: PARAMS }, win.location.origin, otherFrame);
+    win.receiveForeign({ target: RELAY_TARGET, type: 'request', id: 'y', params: PARAMS }, 'https://evil.example', win);
+    await settle();
+    expect(asked).toEqual([]);
+    const p = vantage.requestScoreProof(PARAMS);
+    let settled = false;
+    void p.then(() => (settled = true), () => (settled = true));
+    await settle();
+    win.receiveForeign({ target: PAGE_TARGET, type: 'settled', id: '1', outcome: { ok: true, result: RESULT } }, 'https://evil.example', win);
+    await settle();
+    expect(settled).toBe(false);
+  });
+
+  it('posts only to its own origin, never to "*"', async () => {
+    const { win, relay, vantage } = page();
+    void vantage.requestScoreProof(PARAMS);
+    await settle();
+    relay.deliver(delivery('f1', { ok: true, result: RESULT }));
+    await settle();
+    expect(win.posted.map((p) => (p.data as { type: string }).type)).toEqual(expect.arrayContaining(['hello', 'ready', 'request', 'settled']));
+    expect(new Set(win.posted.map((p) => p.targetOrigin))).toEqual(new Set([win.location.origin]));
+  });
+
+  it('rejects pending promises with 4900 when the extension goes away', async () => {
+    const { relay, vantage } = page();
+    const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    relay.stop();
+    await settle();
+    expect(await caught).toMatchObject({ code: 4900 });
+  });
+});
+
+describe('ackFromReply', () => {
+  it('maps router refusals and silence to page codes', () => {
+    expect(ackFromReply({ ok: true, value: { flowId: 'a' } })).toEqual({ flowId: 'a' });
+    expect(ackFromReply({ ok: false, error: { kind: 'invalid-params', message: 'Request too large.' } })).toEqual({ error: { code: -32602, message: 'Request too large.' } });
+    expect(ackFromReply({ ok: false, error: { kind: 'network', message: 'x' } })).toMatchObject({ error: { code: 5000 } });
+    expect(ackFromReply(undefined)).toMatchObject({ error: { code: 4900 } });
+  });
+});

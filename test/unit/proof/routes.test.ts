@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { CHANNEL } from '../../../lib/messaging/protocol.ts';
+import { createMessageListener } from '../../../lib/messaging/router.ts';
+import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
+import { proofRoutes } from '../../../lib/proof/routes.ts';
+import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, type World } from './fakes.ts';
+
+const ID = 'extid';
+const EXT = 'chrome-extension://extid';
+const contentScript = { id: ID, url: `${ORIGIN}/app`, origin: ORIGIN, tab: { id: DAPP_TAB, url: `${ORIGIN}/app` }, frameId: 0 };
+const extensionPage = { id: ID, url: `${EXT}/popup.html`, origin: EXT };
+const msg = (type: string, payload: unknown) => ({ channel: CHANNEL, type, payload });
+
+let w: World;
+let listen: ReturnType<typeof createMessageListener>;
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers();
+  w = makeWorld();
+  listen = createMessageListener(proofRoutes(w.runner), ID, EXT);
+});
+afterEach(() => {
+  w.life.kill();
+  vi.useRealTimers();
+});
+
+describe('proof routes', () => {
+  it('a page request starts a flow for the tab and origin the browser reported, not any in the message', async () => {
+    const reply = await listen(msg('proof.request', { ...PARAMS, origin: 'https://bank.example', tabId: 99 }), contentScript);
+    expect(reply).toEqual({ ok: true, value: { flowId: 'flow-1' } });
+    await w.flush();
+    expect((await sessionFlowStore().all()).map((f) => [f.origin, f.tabId, f.request])).toEqual([[ORIGIN, DAPP_TAB, PARAMS]]);
+  });
+
+  it.each([
+    ['missing web2Id', { scoreId: 'credit-v1', condition: 600 }],
+    ['oversized web2Id', { ...PARAMS, web2Id: 'x'.repeat(300) }],
+    ['non-finite condition', { ...PARAMS, condition: null }],
+    ['empty scoreId', { ...PARAMS, scoreId: ' ' }],
+    ['oversized message', { ...PARAMS, pad: 'z'.repeat(20_000) }],
+  ])('malformed (%s): invalid-params, and nothing else happens', async (_n, payload) => {
+    const reply = await listen(msg('proof.request', payload), contentScript);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
+    await w.flush();
+    expect(await sessionFlowStore().all()).toEqual([]);
+    expect(w.tabs.windows.size).toBe(0);
+    expect(w.svc.calls).toEqual([]);
+  });
+
+  it('refuses sub-frames with 4100', async () => {
+    expect(await listen(msg('proof.request', PARAMS), { ...contentScript, frameId: 3 })).toMatchObject({ ok: true, value: { error: { code: 4100 } } });
+  });
+
+  it('content scripts cannot reach the consent, list, cancel or popup routes', async () => {
+    await listen(msg('proof.request', PARAMS), contentScript);
+    for (const [type, payload] of [
+      ['proof.consent.get', { flowId: 'flow-1' }],
+      ['proof.consent.answer', { flowId: 'flow-1', approve: true, always: true }],
+      ['proof.list', {}],
+      ['proof.cancel', { flowId: 'flow-1' }],
+      ['proof.startForTab', {}],
+    ] as const) {
+      expect(await listen(msg(type, payload), contentScript)).toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
+    }
+    await w.flush();
+    expect((await sessionFlowStore().all())[0]?.phase).toBe('consent');
+  });
+
+  it('the consent page reads the details and answers by flow id', async () => {
+    await listen(msg('proof.request', PARAMS), contentScript);
+    await w.flush();
+    expect(await listen(msg('proof.consent.get', { flowId: 'flow-1' }), extensionPage)).toMatchObject({
+      ok: true, value: { origin: ORIGIN, scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' },
+    });
+    expect(await listen(msg('proof.consent.get', { flowId: 'nope' }), extensionPage)).toEqual({ ok: true, value: null });
+    expect(await listen(msg('proof.consent.answer', { flowId: 'flow-1', approve: 'yes' }), extensionPage)).toEqual({ ok: true, value: { done: true } });
+    await w.flush();
+    // Only `true` approves.
+    expect(w.tabs.deliveries.at(-1)?.delivery.outcome).toMatchObject({ ok: false, error: { code: 4001 } });
+  });
+});
