@@ -66,11 +66,13 @@ describe('ScoreResultView', () => {
 
 describe('ScorePanel', () => {
   const asked: unknown[] = [];
+  let reply: unknown;
   beforeEach(() => {
     asked.length = 0;
+    reply = { ok: true, value: lookup() };
     fakeBrowser.runtime.onMessage.addListener(async (m: unknown) => {
       asked.push(m);
-      return { ok: true, value: lookup() };
+      return reply;
     });
   });
 
@@ -106,5 +108,14 @@ describe('ScorePanel', () => {
     await submit(ADDR.toLowerCase());
     await expect.poll(() => root.querySelector('[data-testid="score-value"]')?.textContent).toBe('696');
     expect(asked).toEqual([{ channel: CHANNEL, type: 'score.lookup', payload: { address: ADDR.toLowerCase(), scoreId: 'credit-v1' } }]);
+  });
+
+  it('shows a zero or missing score as an error, not as a score', async () => {
+    const message = 'The model returned a score of 0, which the service treats as an error, not a score.';
+    reply = { ok: false, error: { kind: 'bad-response', operation: 'calculateCustomScore', message } };
+    await act(() => render(<ScorePanel />, root));
+    await submit(ADDR);
+    await expect.poll(() => root.querySelector('.score-error')?.textContent).toBe(message);
+    expect(root.querySelector('[data-testid="score-value"]')).toBeNull();
   });
 });
