@@ -19,7 +19,10 @@ export interface IntegrationContext {
   readonly isAuthorized: (req: IncomingMessage) => boolean;
   /** The server's own origin (scheme://host:port), for URLs the API hands out. */
   readonly origin: string;
-  /** Secret the attestation key derives from; default: a fixed dev secret (so the key is stable). */
+  /**
+   * Secret the attestation key derives from; default: SANDBOX_ATTESTATION_SECRET,
+   * else a fixed dev secret (so the published key is stable).
+   */
   readonly attestationSecret?: string;
   /** Unix seconds scores are judged at; default: the real clock. Pass the dataset's clock. */
   readonly scoreAsOf?: () => number;
@@ -60,7 +63,9 @@ export interface IntegrationService extends IntegrationHandler {
  */
 export function createIntegrationHandler(ctx: IntegrationContext): IntegrationService {
   let attester: Promise<Attester> | undefined;
-  const getAttester = () => (attester ??= createAttester(ctx.attestationSecret ?? DEV_ATTESTATION_SECRET));
+  const getAttester = () => (attester ??= createAttester(
+    ctx.attestationSecret ?? (process.env.SANDBOX_ATTESTATION_SECRET || DEV_ATTESTATION_SECRET),
+  ));
   // circomlibjs takes a few seconds to build its curve and hashers: start now, not on the first proof.
   getAttester().catch(() => undefined);
   const trust = async (): Promise<VerifierTrust> => ({

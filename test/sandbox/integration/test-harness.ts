@@ -23,10 +23,10 @@ export interface Harness {
 export const TEST_API_KEY = 'integration-test-key';
 
 export async function startHarness(overrides: Partial<IntegrationContext> = {}): Promise<Harness> {
-  let service: IntegrationService | undefined;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    void service!(req, res, url).then((handled) => {
+    // Requests arrive only once the port is known, after `service` exists.
+    void service(req, res, url).then((handled) => {
       if (!handled) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'not found' }));
@@ -35,7 +35,7 @@ export async function startHarness(overrides: Partial<IntegrationContext> = {}):
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  service = createIntegrationHandler({
+  const service: IntegrationService = createIntegrationHandler({
     wallets: testDirectory,
     isAuthorized: (req) => req.headers['x-apikey'] === TEST_API_KEY,
     origin,
@@ -56,7 +56,7 @@ export async function startHarness(overrides: Partial<IntegrationContext> = {}):
       });
     },
     async close() {
-      await service!.close();
+      await service.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

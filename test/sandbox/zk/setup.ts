@@ -13,7 +13,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   const ptau = await powersOfTau(buildDir, fresh);
   await phase2(buildDir, ptau);
   await copyFile(join(buildDir, 'score_js', 'score.wasm'), zkPaths.wasm);
+  // circom's generated JS helpers are not used (snarkjs computes witnesses) and are not lint-clean.
+  await rm(join(buildDir, 'score_js'), { recursive: true, force: true });
   const manifest = await buildManifest(POWER);
   await writeFile(zkPaths.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   await step('self-check: prove and verify a sample', selfCheck);

@@ -2,6 +2,7 @@
 // an EIP-1193 provider (the page's window.ethereum, or a throwaway demo
 // wallet), sign the session's message, then follow the proof until it is made.
 // Plain browser JavaScript with no dependencies, served as is.
+/* global document, window, location, fetch, setTimeout, TextEncoder, TextDecoder */
 
 const sessionId = location.pathname.split('/')[2] ?? '';
 const base = `/proof/${encodeURIComponent(sessionId)}`;
