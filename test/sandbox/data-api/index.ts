@@ -44,6 +44,8 @@ export interface DataApi {
   answer(op: OperationSpec, projectId: string, query: Readonly<Record<string, unknown>>): string;
   /** Builds the indexes every endpoint needs and answers the default queries, so first requests are fast. */
   warm(): void;
+  /** The day number (Unix seconds / 86400) of "now": answers depend on the clock only through it. */
+  today(): number;
 }
 
 export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): DataApi {
@@ -124,5 +126,5 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
     }
   };
 
-  return { dataset, index, route, answer, warm };
+  return { dataset, index, route, answer, warm, today: () => Math.floor(now() / 86_400) };
 }
