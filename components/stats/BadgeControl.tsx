@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'preact/hooks';
+import { BADGE_METRICS, isBadgeMetric } from '../../lib/badge/metrics.ts';
+import { BADGE_OFF, badgeSettingItem, DEFAULT_BADGE_PERIOD_MINUTES, type BadgeSetting } from '../../lib/badge/setting.ts';
+import type { StatsFilters } from '../../lib/stats/query.ts';
+
+/** Chooses the number on the toolbar badge (off by default), for the project shown now. */
+export function BadgeControl({ filters }: { filters: StatsFilters }) {
+  const [setting, setSetting] = useState<BadgeSetting | null>(null);
+  useEffect(() => {
+    void badgeSettingItem.getValue().then(setSetting);
+  }, []);
+  if (!setting) return null;
+  const choose = (metric: string) => {
+    const next: BadgeSetting = isBadgeMetric(metric) && filters.project
+      ? { metric, filters, periodMinutes: DEFAULT_BADGE_PERIOD_MINUTES }
+      : BADGE_OFF;
+    setSetting(next);
+    void badgeSettingItem.setValue(next);
+  };
+  return (
+    <span class="badge-control">
+      <label class="inline" for="stats-badge">
+        Toolbar badge
+      </label>
+      <select id="stats-badge" value={setting.metric} onChange={(e) => choose(e.currentTarget.value)}>
+        <option value="off">Off</option>
+        {Object.entries(BADGE_METRICS).map(([id, m]) => (
+          <option key={id} value={id} disabled={!filters.project}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      {setting.metric !== 'off' && <span class="hint">{setting.filters.project}, every {setting.periodMinutes} min</span>}
+    </span>
+  );
+}

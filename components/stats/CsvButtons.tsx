@@ -1,0 +1,31 @@
+import { csvFileName, toCsv } from '../../lib/csv/csv.ts';
+import type { NamedTable } from '../../lib/stats/view-models.ts';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** One "CSV" button per table or series a block shows. */
+export function CsvButtons({ tables, project }: { tables: readonly NamedTable[]; project: string }) {
+  return (
+    <span class="csv">
+      {tables.map((t) => (
+        <button
+          type="button"
+          key={t.name}
+          class="link"
+          data-csv={t.name}
+          title={`Download ${t.name} as CSV`}
+          onClick={() => download(csvFileName(project, t.name), toCsv(t))}
+        >
+          CSV{tables.length > 1 ? `: ${t.name.replace(/-/g, ' ')}` : ''}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ComponentChildren } from 'preact';
+import { Pct } from './Num.tsx';
+
+export interface Column<T> {
+  readonly label: string;
+  readonly cell: (row: T) => ComponentChildren;
+  /** Right-aligned, tabular figures. */
+  readonly num?: boolean;
+}
+
+export interface RankedTableProps<T> {
+  readonly caption: string;
+  readonly rows: readonly T[];
+  readonly columns: readonly Column<T>[];
+  /** The row's share of the whole, drawn as a bar behind the first cell and as a last column. */
+  readonly share?: (row: T) => number | null;
+  readonly rowKey: (row: T) => string;
+  /** Rows shown; the rest are counted in a line below. */
+  readonly limit?: number;
+}
+
+/** A ranked list as a table, each row's share drawn as a bar: serves every ranked block. */
+export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }: RankedTableProps<T>) {
+  const shown = limit === undefined ? rows : rows.slice(0, limit);
+  return (
+    <div class="table-wrap">
+      <table class="ranked">
+        <caption class="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" class={c.num ? 'n' : undefined}>
+                {c.label}
+              </th>
+            ))}
+            {share && (
+              <th scope="col" class="n">
+                Share
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => {
+            const s = share?.(row) ?? null;
+            return (
+              <tr key={rowKey(row)}>
+                {columns.map((c, i) => (
+                  <td key={c.label} class={c.num ? 'n' : undefined}>
+                    {i === 0 && s !== null && <span class="bar" style={{ width: `${Math.max(0, Math.min(1, s)) * 100}%` }} />}
+                    <span class="cell">{c.cell(row)}</span>
+                  </td>
+                ))}
+                {share && (
+                  <td class="n">
+                    <Pct value={s} />
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {shown.length < rows.length && <p class="hint">and {rows.length - shown.length} more</p>}
+    </div>
+  );
+}
+
+/** An address shortened for a narrow cell, whole on hover. */
+export function Short({ text }: { text: string }) {
+  return text.length > 16 && text.startsWith('0x') ? <span title={text}>{`${text.slice(0, 6)}…${text.slice(-4)}`}</span> : <>{text}</>;
+}

@@ -1,0 +1,28 @@
+import type { Breakdown } from '../../lib/normalize/normalize.ts';
+import { Num, Pct } from './Num.tsx';
+
+/** A whole split into named parts: one bar of coloured segments, and each part's count and share. */
+export function Split({ breakdown, label }: { breakdown: Breakdown; label: string }) {
+  return (
+    <div class="split" data-split={label}>
+      <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? 'unknown'}`).join(', ')}`}>
+        {breakdown.parts.map((p, i) => (
+          <span key={p.key} class={`seg seg-${i + 1}`} style={{ flexGrow: p.value ?? 0 }} />
+        ))}
+      </div>
+      <dl class="split-legend">
+        {breakdown.parts.map((p, i) => (
+          <div key={p.key} data-part={p.key}>
+            <dt>
+              <span class={`dot seg-${i + 1}`} />
+              {p.label}
+            </dt>
+            <dd>
+              <Num value={p.value} /> <span class="muted">(<Pct value={p.share} />)</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ApiErrorInfo } from '../../lib/api/errors.ts';
+import { browser } from 'wxt/browser';
+import { loadSettings } from '../../lib/settings/store.ts';
+import { initialUiState, rememberProject, statsUiItem, type StatsUiState } from '../../lib/stats/ui-state.ts';
+import type { StatsFilters } from '../../lib/stats/query.ts';
+import { BadgeControl } from './BadgeControl.tsx';
+import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
+import { ErrorNotice } from './ErrorNotice.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { SECTIONS } from './sections.tsx';
+import './stats.css';
+
+/** The remembered view (project, filters, options), loaded once and saved on every change. */
+function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
+  const [ui, setUi] = useState<StatsUiState | null>(null);
+  useEffect(() => {
+    void Promise.all([statsUiItem.getValue(), loadSettings()]).then(([stored, settings]) => setUi(initialUiState(stored, settings)));
+    // The popup and the dashboard follow each other's changes.
+    return statsUiItem.watch((next) => next && setUi(next));
+  }, []);
+  const save = (next: StatsUiState) => {
+    setUi(next);
+    void statsUiItem.setValue(next);
+  };
+  return [ui, save];
+}
+
+/** Mounts its children once scrolled near the viewport: a section's requests start only when it is shown. */
+function WhenVisible({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown || !ref.current) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown(true), { rootMargin: '200px' });
+    io.observe(ref.current);
+    return () => io.disconnect();
+  }, [shown]);
+  return <div ref={ref} class={shown ? undefined : 'section-placeholder'}>{shown && children}</div>;
+}
+
+/**
+ * Project stats: the popup's Stats tab (`layout="popup"`: one section at a
+ * time) and the dashboard (`layout="page"`: every section, larger, with CSV).
+ */
+export function StatsView({ layout }: { layout: StatsLayout }) {
+  const [ui, save] = useUiState();
+  const [refreshToken, setRefreshToken] = useState(0);
+  const [errors, setErrors] = useState<Readonly<Record<string, ApiErrorInfo>>>({});
+  const reportError = useCallback((block: string, error: ApiErrorInfo | null) => {
+    setErrors((all) => {
+      if ((all[block] ?? null) === error) return all;
+      const { [block]: _gone, ...rest } = all;
+      return error ? { ...rest, [block]: error } : rest;
+    });
+  }, []);
+  const ctx = useMemo<StatsContextValue | null>(
+    () =>
+      ui && {
+        filters: ui.filters,
+        layout,
+        refreshToken,
+        options: ui.options,
+        setOption: (block, name, value) => save({ ...ui, options: { ...ui.options, [block]: { ...ui.options[block], [name]: value } } }),
+        reportError,
+      },
+    [ui, layout, refreshToken],
+  );
+  if (!ui || !ctx) return <div class={`stats stats-${layout}`} aria-busy="true" />;
+
+  const setFilters = (filters: StatsFilters) =>
+    save({ ...ui, filters, recentProjects: rememberProject(ui.recentProjects, filters.project) });
+  const project = ui.filters.project;
+  const shared = project ? sharedError(Object.values(errors)) : null;
+  const current = SECTIONS.find((s) => s.id === ui.section) ?? SECTIONS[0];
+  const tools = (
+    <div class="stats-tools">
+      <BadgeControl filters={ui.filters} />
+      {project && (
+        <button type="button" onClick={() => setRefreshToken((n) => n + 1)} title="Fetch every shown block again">
+          Refresh
+        </button>
+      )}
+      {layout === 'popup' && (
+        <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
+          Open dashboard
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <StatsContext.Provider value={ctx}>
+      <div class={`stats stats-${layout}`}>
+        {layout === 'page' && (
+          <header class="page-head">
+            <h1>Vantage{project ? `: ${project}` : ''}</h1>
+            {tools}
+          </header>
+        )}
+        <FilterBar filters={ui.filters} recentProjects={ui.recentProjects} onChange={setFilters} />
+        {shared && <ErrorNotice error={shared} onRetry={() => setRefreshToken((n) => n + 1)} />}
+        {!project && <p class="empty start">Enter a project id above to see its holders, DApp users and audience.</p>}
+        {project && layout === 'popup' && (
+          <>
+            <nav class="section-tabs" role="tablist" aria-label="Sections">
+              {SECTIONS.map((s) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  role="tab"
+                  id={`section-${s.id}`}
+                  aria-selected={s.id === current.id}
+                  aria-controls="section-panel"
+                  onClick={() => save({ ...ui, section: s.id })}
+                >
+                  {s.label}
+                </button>
+              ))}
+            </nav>
+            <div role="tabpanel" id="section-panel" aria-labelledby={`section-${current.id}`} key={current.id}>
+              <current.Section />
+            </div>
+          </>
+        )}
+        {project &&
+          layout === 'page' &&
+          SECTIONS.map((s, i) => (
+            <section key={s.id} class="page-section" aria-labelledby={`h-${s.id}`}>
+              <h2 id={`h-${s.id}`}>{s.label}</h2>
+              {i === 0 ? <s.Section /> : <WhenVisible><s.Section /></WhenVisible>}
+            </section>
+          ))}
+        {layout === 'popup' && <footer class="stats-foot">{tools}</footer>}
+      </div>
+    </StatsContext.Provider>
+  );
+}
+
+/** The popup's Stats tab. */
+export function StatsPanel() {
+  return <StatsView layout="popup" />;
+}

@@ -1,0 +1,56 @@
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import type { ApiErrorInfo } from '../../lib/api/errors.ts';
+import type { StatsFilters } from '../../lib/stats/query.ts';
+
+export type StatsLayout = 'popup' | 'page';
+
+export interface StatsContextValue {
+  readonly filters: StatsFilters;
+  readonly layout: StatsLayout;
+  /** Bumped by "Refresh": every shown block revalidates, skipping the TTL. */
+  readonly refreshToken: number;
+  /** Block options (by block id, then parameter name). */
+  readonly options: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  setOption(block: string, name: string, value: string): void;
+  /**
+   * Blocks report their errors here; errors about the whole service (no key,
+   * key rejected, unreachable, rate-limited) are said once, above the blocks.
+   */
+  reportError(block: string, error: ApiErrorInfo | null): void;
+}
+
+/** Kinds that concern every block alike, by how much they matter. */
+const SHARED_KINDS = ['not-configured', 'key-rejected', 'rate-limited', 'network', 'timeout'];
+
+export function isSharedError(error: ApiErrorInfo): boolean {
+  return SHARED_KINDS.includes(error.kind);
+}
+
+/** The one shared error to show above the blocks, if any. */
+export function sharedError(errors: Iterable<ApiErrorInfo>): ApiErrorInfo | null {
+  let best: ApiErrorInfo | null = null;
+  for (const e of errors) {
+    const rank = SHARED_KINDS.indexOf(e.kind);
+    if (rank >= 0 && (best === null || rank < SHARED_KINDS.indexOf(best.kind))) best = e;
+  }
+  return best;
+}
+
+export const StatsContext = createContext<StatsContextValue | null>(null);
+
+export function useStatsContext(): StatsContextValue {
+  const ctx = useContext(StatsContext);
+  if (!ctx) throw new Error('Stats blocks must be inside a StatsContext.');
+  return ctx;
+}
+
+/** The current time, re-read every `everyMs` so "updated 3 min ago" stays true. */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}

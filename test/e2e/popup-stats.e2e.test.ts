@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../lib/settings/schema.ts';
+import { requestParams, type StatsFilters } from '../../lib/stats/query.ts';
+import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { startRequestLog, type RequestLog } from './request-log.ts';
+
+/**
+ * The popup's Stats tab and the dashboard against the sandbox: the numbers
+ * shown are the sandbox's answers; requests start only for the section shown;
+ * with the service stopped (and the worker restarted) the cached numbers
+ * still paint, with their age; a project without web analytics says so.
+ * Screenshots in light and dark at popup size, and of the dashboard.
+ */
+
+const POPUP = { width: 660, height: 600 };
+const filters = (project: string): StatsFilters => ({ project, chainId: '', tokenId: '', dapp: '', range: { days: 30 } });
+const people = (n: number) => n.toLocaleString('en-US');
+
+describe('popup stats', () => {
+  let sb: Sandbox;
+  let log: RequestLog;
+  let h: ExtensionHarness;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, scale: 0.1 });
+    log = await startRequestLog(sb.origin);
+    h = await launchExtension();
+    await h.setStorage('local', {
+      settings: { ...defaultSettings, dataBaseUrl: `${log.origin}/dev`, integrationBaseUrl: `${log.origin}/v1` },
+      settings$: { v: 2 },
+    });
+    await h.setStorage('session', { apiKey: sb.apiKey });
+  });
+  let serviceStopped = false;
+  afterAll(async () => {
+    await h?.close();
+    if (!serviceStopped) {
+      await log?.close();
+      await sb?.close();
+    }
+  });
+
+  /** What the sandbox's HTTP API answers, asked directly with the parameters the popup sends. */
+  async function sandboxAnswer(op: Parameters<typeof requestParams>[0]['op'], project: string, extra?: Record<string, string>) {
+    const path = {
+      holderChange: 'holders/holder-change',
+      dailyUsers: 'dapp-users/daily-users',
+      tokenBalanceDistribution: 'holders/token-balance-distribution',
+    }[op as string];
+    const params = requestParams({ op, filters: filters(project), extra }, Date.now());
+    delete params.project_id;
+    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const res = await fetch(`${sb.dataBaseUrl}/v3/data/${project}/${path}?${qs}`, { headers: { 'x-apikey': sb.apiKey } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  }
+
+  async function openPopup(): Promise<Page> {
+    const page = await h.context.newPage();
+    await page.setViewportSize(POPUP);
+    await page.goto(`${h.origin}/popup.html`);
+    return page;
+  }
+
+  async function chooseProject(page: Page, project: string) {
+    const field = page.getByLabel('Project', { exact: true });
+    await field.fill(project);
+    await field.press('Enter');
+  }
+
+  const figure = (page: Page, block: string, name: string) => page.locator(`[data-block="${block}"] [data-figure="${name}"] .num[data-value]`);
+  const part = (page: Page, name: string) => page.locator(`[data-block="balance"] [data-part="${name}"] .num[data-value]`);
+  const requestsFor = (project: string, group: string) => log.paths.filter((p) => p.includes(`/v3/data/${project}/${group}/`));
+
+  async function expectShown(locator: ReturnType<typeof figure>, value: number) {
+    await expect.poll(() => locator.getAttribute('data-value'), { timeout: 15_000 }).toBe(String(value));
+    expect(await locator.innerText()).toBe(people(value));
+  }
+
+  it('says plainly that a project without web analytics has no countries or traffic data', async () => {
+    const page = await openPopup();
+    await chooseProject(page, 'quartz');
+    await page.getByRole('tab', { name: 'Audience' }).click();
+    for (const block of ['countries', 'traffic']) {
+      const b = page.locator(`[data-block="${block}"]`);
+      await expect.poll(() => b.getAttribute('data-state'), { timeout: 15_000 }).toBe('no-analytics');
+      expect(await b.innerText()).toMatch(/This project has no web-analytics integration/);
+      expect(await b.locator('[role="alert"]').count()).toBe(0);
+    }
+    // Its other audience blocks still answer.
+    await expect.poll(() => page.locator('[data-block="retention"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    await screenshot(page, 'popup-stats-no-analytics-light');
+    await page.close();
+  });
+
+  it('shows the sandbox\'s holders, balance distribution and daily users, fetching each section only when shown', async () => {
+    const [holders, balance, daily] = await Promise.all([
+      sandboxAnswer('holderChange', 'nebula'),
+      sandboxAnswer('tokenBalanceDistribution', 'nebula'),
+      sandboxAnswer('dailyUsers', 'nebula'),
+    ]);
+    const page = await openPopup();
+    // The popup reopens on the section last shown (Audience): go to Holders first.
+    await page.getByRole('tab', { name: 'Holders' }).click();
+    await chooseProject(page, 'nebula');
+
+    const now = holders.now as { total: number; active: number; new: number };
+    await expectShown(figure(page, 'holders', 'total'), now.total);
+    await expectShown(figure(page, 'holders', 'active'), now.active);
+    await expectShown(figure(page, 'holders', 'new'), now.new);
+    const b = balance as unknown as { whales: number; normalWallets: number; forgottenWallets: number };
+    await expectShown(part(page, 'whales'), b.whales);
+    await expectShown(part(page, 'normal'), b.normalWallets);
+    await expectShown(part(page, 'forgotten'), b.forgottenWallets);
+    await page.locator('[data-block="holders"] .uplot').waitFor();
+    expect(await page.locator('[data-block="holders"] .age').innerText()).toBe('updated just now');
+    // DApp users and Audience are not shown yet: nothing of theirs was asked for.
+    expect(requestsFor('nebula', 'dapp-users')).toEqual([]);
+    expect(requestsFor('nebula', 'cdp-users')).toEqual([]);
+    await screenshot(page, 'popup-stats-holders-light');
+
+    await page.getByRole('tab', { name: 'DApp users' }).click();
+    const days = [...(daily.dailyUsers as { timestamp: number; numberOfUsers: number; numberOfTransactions: number }[])]
+      .sort((x, y) => x.timestamp - y.timestamp);
+    const latest = days.at(-1)!;
+    await expectShown(figure(page, 'daily-users', 'users'), latest.numberOfUsers);
+    await expectShown(figure(page, 'daily-users', 'transactions'), latest.numberOfTransactions);
+    expect(requestsFor('nebula', 'dapp-users').length).toBeGreaterThan(0);
+    await page.locator('[data-block="daily-users"] .uplot').waitFor();
+    await page.locator('[data-block="actions"][data-state="ready"]').waitFor();
+    await screenshot(page, 'popup-stats-dapp-users-light');
+
+    await page.getByRole('tab', { name: 'Audience' }).click();
+    await page.locator('[data-block="retention"] table.cohort').waitFor({ timeout: 15_000 });
+    await page.locator('[data-block="traffic"] .flow').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'popup-stats-audience-light');
+
+    // The same popup in dark: charts are redrawn with the dark theme's colours.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'popup-stats-audience-dark');
+    await page.getByRole('tab', { name: 'Holders' }).click();
+    await page.locator('[data-block="holders"] .uplot').waitFor();
+    await screenshot(page, 'popup-stats-holders-dark');
+    await page.getByRole('tab', { name: 'DApp users' }).click();
+    await page.locator('[data-block="daily-users"] .uplot').waitFor();
+    await screenshot(page, 'popup-stats-dapp-users-dark');
+    await page.close();
+  });
+
+  it('opens a dashboard with every section and exports a table as CSV', async () => {
+    const page = await h.openPage('dashboard.html');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 15_000 });
+    // Lower sections mount as they scroll into view.
+    for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
+    for (const block of ['holders', 'balance', 'daily-users', 'actions', 'retention', 'traffic']) {
+      await page.locator(`[data-block="${block}"]`).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator(`[data-block="${block}"]`).getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    }
+    const download = page.waitForEvent('download');
+    await page.locator('[data-block="balance"] [data-csv="balance-distribution"]').click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Class,Holders,Share');
+    expect(csv).toMatch(/^Whales,\d+,/m);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'dashboard-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'dashboard-dark');
+    await page.close();
+  });
+
+  it('with the service stopped and the worker restarted, still paints the cached numbers with their age', async () => {
+    const shown = await (async () => {
+      const page = await openPopup();
+      await page.getByRole('tab', { name: 'Holders' }).click();
+      await figure(page, 'holders', 'total').waitFor();
+      const v = await figure(page, 'holders', 'total').innerText();
+      await page.close();
+      return v;
+    })();
+    serviceStopped = true;
+    await log.close();
+    await sb.close();
+    await h.stopWorker();
+    // Age every cached entry by an hour: the popup must paint them and try (and fail) to revalidate.
+    const local = await h.getStorage('local');
+    const aged = Object.fromEntries(
+      Object.entries(local)
+        .filter(([k]) => k.startsWith('cache:'))
+        .map(([k, v]) => [k, { ...(v as { storedAt: number }), storedAt: (v as { storedAt: number }).storedAt - 3_600_000 }]),
+    );
+    expect(Object.keys(aged).length).toBeGreaterThan(5);
+    await h.setStorage('local', aged);
+
+    const page = await openPopup();
+    await page.waitForFunction(() => document.documentElement.dataset.statsPainted === 'cache');
+    expect(await figure(page, 'holders', 'total').innerText()).toBe(shown);
+    expect(await page.locator('[data-block="holders"] .age').innerText()).toBe('updated 1 h ago');
+    // Revalidation fails: the numbers stay, marked, with the reason and the way out said once above them.
+    await page.locator('[data-block="holders"] .not-updated').waitFor({ timeout: 20_000 });
+    const notice = page.locator('.stats > .notice');
+    expect(await notice.innerText()).toMatch(/The service is unreachable/);
+    expect(await notice.getByRole('button').allInnerTexts()).toEqual(['Open options', 'Retry']);
+    expect(await page.locator('.notice').count()).toBe(1);
+    expect(await figure(page, 'holders', 'total').innerText()).toBe(shown);
+    await screenshot(page, 'popup-stats-offline-light');
+    await page.close();
+  });
+});
