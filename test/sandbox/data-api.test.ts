@@ -80,7 +80,7 @@ const contractOf = (project: string, dapp: string, chainId: string) =>
 
 const winStr = { startTime: String(ANCHOR_SEC - 75 * DAY), endTime: String(ANCHOR_SEC - 40 * DAY) };
 
-describe('every endpoint with its defaults, every project', () => {
+describe('every endpoint with its defaults, every project', { timeout: 60_000 }, () => {
   for (const project of ['nebula', 'tidal', 'quartz']) {
     for (const op of dataOperations) {
       const p = PROJECTS.find((x) => x.id === project)!;
@@ -92,7 +92,7 @@ describe('every endpoint with its defaults, every project', () => {
   }
 });
 
-describe('holders, filtered', () => {
+describe('holders, filtered', { timeout: 60_000 }, () => {
   it('holder-change: chain, token, custom window, window before the data', async () => {
     const body = (await check('nebula', 'holderChange', { chainId: '56' })) as { now: { total: number } };
     expect(body.now.total).toBeGreaterThan(0);
@@ -146,7 +146,7 @@ describe('holders, filtered', () => {
   });
 });
 
-describe('DApp users, filtered', () => {
+describe('DApp users, filtered', { timeout: 60_000 }, () => {
   const lend1 = contractOf('nebula', 'nebula-lend', '1');
   it('daily-users: dapp, contract, chain, window', async () => {
     await check('nebula', 'dailyUsers', { dapp: 'nebula-lend' });
@@ -187,7 +187,7 @@ describe('DApp users, filtered', () => {
   });
 });
 
-describe('user analytics, filtered', () => {
+describe('user analytics, filtered', { timeout: 60_000 }, () => {
   it('retention: units, gaps, ranges, eventName, dapp, contract, endTime', async () => {
     await check('nebula', 'retention', { timeRange: '7', unitTimeRange: 'day', timeGap: 'day', eventName: 'nebula' });
     await check('nebula', 'retention', { timeRange: '4', unitTimeRange: 'week', timeGap: 'week' });
@@ -226,7 +226,7 @@ describe('user analytics, filtered', () => {
   });
 });
 
-describe('time parameters', () => {
+describe('time parameters', { timeout: 60_000 }, () => {
   it('accepts string and int32 timestamps in seconds; windows are whole UTC days', async () => {
     const start = ANCHOR_SEC - 12 * DAY + 3_600;
     const end = ANCHOR_SEC - 2 * DAY + 7;

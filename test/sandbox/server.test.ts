@@ -27,7 +27,7 @@ async function call(path: string, init: RequestInit & { key?: string | null } = 
 
 const HC = '/v3/data/nebula/holders/holder-change';
 
-describe('authentication', () => {
+describe('authentication', { timeout: 60_000 }, () => {
   it('answers 200 with any configured key', async () => {
     expect((await call(HC)).status).toBe(200);
     expect((await call(HC, { key: 'key-two' })).status).toBe(200);
@@ -60,7 +60,7 @@ describe('authentication', () => {
   });
 });
 
-describe('errors', () => {
+describe('errors', { timeout: 60_000 }, () => {
   it('unknown project: 404 { message }', async () => {
     const r = await call('/v3/data/orbit/dapp-users/daily-users');
     expect(r.status).toBe(404);
@@ -136,7 +136,7 @@ describe('errors', () => {
   });
 });
 
-describe('CORS', () => {
+describe('CORS', { timeout: 60_000 }, () => {
   it('every response, errors included, allows any origin', async () => {
     for (const r of [await call(HC), await call(HC, { key: null }), await call('/v3/data/x/holders/holder-change'), await call(`${HC}?startTime=x`)]) {
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
@@ -158,7 +158,7 @@ describe('CORS', () => {
   });
 });
 
-describe('configuration', () => {
+describe('configuration', { timeout: 60_000 }, () => {
   it('serves under a configurable stage prefix, and reports its base URLs', async () => {
     const other = await startSandbox({ port: 0, dataset: ds, prefix: 'stag', apiKeys: ['k'] });
     try {

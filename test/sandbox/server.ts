@@ -60,11 +60,11 @@ const CORS: Record<string, string> = {
   'Access-Control-Max-Age': '600',
 };
 
-function send(res: ServerResponse, status: number, body: string, extra?: Record<string, string>): void {
+function send(res: ServerResponse, status: number, body: string | Buffer, extra?: Record<string, string>): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
     ...extra,
   });
   res.end(body);
@@ -88,7 +88,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const dataApi = createDataApi(dataset, { now: opts.now });
   if (opts.warm !== false) dataApi.warm();
   const dataRoot = `${prefix}/v3/data/`;
-  const rawCache = new Map<string, string>();
+  const rawCache = new Map<string, Buffer>();
 
   let origin = '';
   // built once the server's origin is known (after listen)
@@ -134,7 +134,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           return;
         }
         try {
-          const body = dataApi.answer(r.op, r.projectId, queryObject(url));
+          const body = Buffer.from(dataApi.answer(r.op, r.projectId, queryObject(url)));
           rawCache.set(rawKey, body);
           if (rawCache.size > RAW_CACHE_SIZE) rawCache.delete(rawCache.keys().next().value!);
           send(res, 200, body);

@@ -17,7 +17,7 @@ function fingerprint(ds: Dataset): string {
   return `${e.count}:${ds.visits.count}:${h}:${ds.accounts.address[ds.accounts.count - 1]}`;
 }
 
-describe('metadata', () => {
+describe('metadata', { timeout: 60_000 }, () => {
   it('has the fixed projects with their chains and web analytics', () => {
     expect(PROJECT_IDS).toEqual(['nebula', 'tidal', 'quartz']);
     const by = Object.fromEntries(PROJECTS.map((p) => [p.id, p]));
@@ -50,7 +50,7 @@ describe('metadata', () => {
   });
 });
 
-describe('generation', () => {
+describe('generation', { timeout: 60_000 }, () => {
   it('is deterministic from seed and anchor', () => {
     expect(fingerprint(small('a'))).toBe(fingerprint(small('a')));
     expect(fingerprint(small('a'))).not.toBe(fingerprint(small('b')));
@@ -119,7 +119,7 @@ describe('generation', () => {
   }, 120_000);
 });
 
-describe('wallet directory', () => {
+describe('wallet directory', { timeout: 60_000 }, () => {
   const ds = small('wallets');
 
   it('profiles come from the events', () => {
