@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditV1 } from '../scores/credit-v1.ts';
 import { AS_OF, farmer, newcomer, seasonedBorrower } from '../scores/test-profiles.ts';
 import { addressToField, hashToField } from '../zk/field.ts';
+import { createWorkerProver } from '../zk/prover.ts';
 import { PUBLIC_SIGNALS, readPublicSignals } from '../zk/signals.ts';
 import { challengeMessage } from './challenge.ts';
 import { createSession, ownWallet, startHarness, strongWallet, weakWallet, type Harness } from './test-harness.ts';
@@ -12,11 +13,18 @@ const PROVING = 60_000; // a ceiling for real proofs on a loaded machine, not a 
 
 let h: Harness;
 let other: Harness; // a second service with another attestation secret
+const prover = createWorkerProver(); // one prover process serves both
 
 beforeAll(async () => {
-  [h, other] = await Promise.all([startHarness(), startHarness({ attestationSecret: 'a different service' })]);
+  [h, other] = await Promise.all([
+    startHarness({ prover }),
+    startHarness({ prover, attestationSecret: 'a different service' }),
+  ]);
 });
-afterAll(() => Promise.all([h.close(), other.close()]));
+afterAll(async () => {
+  await Promise.all([h.close(), other.close()]);
+  await prover.close();
+});
 
 type PageState = { phase: string; score: number | null; message: string };
 
