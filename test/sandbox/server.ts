@@ -86,7 +86,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const keys = opts.apiKeys?.length ? opts.apiKeys : [process.env.SANDBOX_API_KEY || DEFAULT_API_KEY];
   const store = createKeyStore(keys);
   const dataApi = createDataApi(dataset, { now: opts.now });
-  if (opts.warm !== false) dataApi.warm();
+  if (opts.warm !== false) {
+    dataApi.warm();
+    dataset.walletAddresses(); // the wallet profiles the integration API reads
+  }
   const dataRoot = `${prefix}/v3/data/`;
   const rawCache = new Map<string, Buffer>();
 

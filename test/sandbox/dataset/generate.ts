@@ -33,6 +33,7 @@ export const COUNTRIES = [
   'Indonesia', 'South Korea', 'Japan', 'Philippines', 'France', 'Canada', 'Singapore', 'Argentina',
 ] as const;
 const COUNTRY_WEIGHTS = [18, 12, 10, 6, 6, 5, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2];
+const COUNTRY_TOTAL = COUNTRY_WEIGHTS.reduce((a, b) => a + b, 0);
 export const SOURCES = [
   'twitter.com', 'google.com', 'Direct', 'discord.com', 't.me', 'coingecko.com', 'reddit.com', 'youtube.com',
   'medium.com', 'dexscreener.com', 'github.com', 'linkedin.com',
@@ -783,7 +784,7 @@ export function generate(opts: GenerateOptions = {}): GeneratedData {
   const webProjects = ALL_PROJECTS.map((p, i) => (p.webAnalytics ? i : -1)).filter((i) => i >= 0);
   const anonymousVisitors = Math.max(100, Math.round(W * 1.5));
   const countryOf = (visitor: number) => {
-    const r = new Rng(`country:${seed}:${visitor}`).next() * 105;
+    const r = new Rng(`country:${seed}:${visitor}`).next() * COUNTRY_TOTAL;
     let acc = 0;
     for (let i = 0; i < COUNTRY_WEIGHTS.length; i++) {
       acc += COUNTRY_WEIGHTS[i]!;

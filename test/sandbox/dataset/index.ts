@@ -52,6 +52,7 @@ export class Dataset implements WalletDirectory {
   private readonly byAddress = new Map<string, number>();
   private readonly demo: GeneratedData['demo'];
   private profiles?: Map<string, WalletProfile>;
+  private addressList?: readonly `0x${string}`[];
   private marketCaps?: Map<string, number>;
 
   constructor(g: GeneratedData) {
@@ -130,7 +131,8 @@ export class Dataset implements WalletDirectory {
   }
 
   walletAddresses(): readonly `0x${string}`[] {
-    return [...this.allProfiles().keys()] as `0x${string}`[];
+    this.addressList ??= Object.freeze([...this.allProfiles().keys()] as `0x${string}`[]);
+    return this.addressList;
   }
 
   demoWallets(): readonly DemoWallet[] {
