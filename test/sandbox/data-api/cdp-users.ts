@@ -218,38 +218,58 @@ export function trafficShare(ix: DataIndex, q: Query) {
     if (layer === 2) return WALLET_APPS[m]!;
     return m === projectDapps.length ? NO_DAPP : ix.ds.dapps[projectDapps[m]!]!.name;
   };
-  // distinct visitors per (layer, member) and per (transition, left, right): numeric keys in two sets
-  const memberSeen = new Set<number>();
-  const pairSeen = new Set<number>();
+  // distinct visitors per (layer, member) and per (transition, left, right): the window's visits are
+  // grouped by visitor (a counting sort), and each visitor's members and pairs set bits once
+  const visits: number[] = [];
+  eachVisit(ix, q, (i) => {
+    visits.push(i);
+  });
+  const V = ix.ds.accounts.count + ix.ds.anonymousVisitors;
+  const start = new Int32Array(V + 1);
+  for (const i of visits) start[visitor[i]! + 1]!++;
+  for (let v = 0; v < V; v++) start[v + 1]! += start[v]!;
+  const fill = start.slice(0, V);
+  const byVisitor = new Uint32Array(visits.length);
+  for (const i of visits) byVisitor[fill[visitor[i]!]!++] = i;
   const memberUsers = new Int32Array(4 * 16);
   const pairUsers = new Int32Array(3 * 256);
-  const all = new Set<number>();
+  const memberBits = new Uint8Array(4 * 16);
+  const pairBits = new Uint8Array(3 * 256);
+  const touched: number[] = [];
+  const touchedPairs: number[] = [];
   const codes = [0, 0, 0, 0];
-  eachVisit(ix, q, (i) => {
-    const v = visitor[i]!;
-    all.add(v);
-    codes[0] = source[i]!;
-    codes[1] = site[i]!;
-    codes[2] = walletApp[i]!;
-    codes[3] = dappCode[dapp[i]!]!;
-    for (let l = 0; l < 4; l++) {
-      const mk = l * 16 + codes[l]!;
-      const key = v * 64 + mk;
-      if (!memberSeen.has(key)) {
-        memberSeen.add(key);
-        memberUsers[mk]!++;
-      }
-      if (l > 0) {
-        const pk = (l - 1) * 256 + codes[l - 1]! * 16 + codes[l]!;
-        const key2 = v * 768 + pk;
-        if (!pairSeen.has(key2)) {
-          pairSeen.add(key2);
-          pairUsers[pk]!++;
+  let total = 0;
+  for (let j = 0; j < byVisitor.length; ) {
+    const v = visitor[byVisitor[j]!]!;
+    total++;
+    for (; j < byVisitor.length && visitor[byVisitor[j]!] === v; j++) {
+      const i = byVisitor[j]!;
+      codes[0] = source[i]!;
+      codes[1] = site[i]!;
+      codes[2] = walletApp[i]!;
+      codes[3] = dappCode[dapp[i]!]!;
+      for (let l = 0; l < 4; l++) {
+        const mk = l * 16 + codes[l]!;
+        if (!memberBits[mk]) {
+          memberBits[mk] = 1;
+          touched.push(mk);
+          memberUsers[mk]!++;
+        }
+        if (l > 0) {
+          const pk = (l - 1) * 256 + codes[l - 1]! * 16 + codes[l]!;
+          if (!pairBits[pk]) {
+            pairBits[pk] = 1;
+            touchedPairs.push(pk);
+            pairUsers[pk]!++;
+          }
         }
       }
     }
-  });
-  const total = all.size;
+    for (const k of touched) memberBits[k] = 0;
+    for (const k of touchedPairs) pairBits[k] = 0;
+    touched.length = 0;
+    touchedPairs.length = 0;
+  }
   const limit = q.limit!;
   const shown = [0, 1, 2, 3].map((l) => {
     const rows: { m: number; title: string; users: number }[] = [];

@@ -104,17 +104,25 @@ export function prominentBalance(ix: DataIndex, q: Query) {
   const value = (a: number) => (bal ? bal[a]! : 0);
   const rows: { a: number; v: number }[] = [];
   const isFoundation = (a: number) => acc.labelType[a] === 'foundation' && acc.labelProject[a] === q.project.id;
+  const before = (x: { a: number; v: number }, y: { a: number; v: number }) =>
+    y.v - x.v || (acc.address[x.a]! < acc.address[y.a]! ? -1 : 1);
   for (let a = 0; a < acc.count; a++) {
     if (q.type === 'foundation') {
       if (isFoundation(a)) rows.push({ a, v: value(a) });
     } else if (q.type === 'contract') {
       if (acc.kind[a] === AccountKind.CONTRACT && value(a) > 0) rows.push({ a, v: value(a) });
-    } else if (ix.holder[a] && !isFoundation(a) && value(a) > 0) {
-      rows.push({ a, v: value(a) });
+    } else if (ix.holder[a] && value(a) > 0 && !isFoundation(a)) {
+      // keep only the top PROMINENT_WALLETS, by insertion
+      const row = { a, v: value(a) };
+      if (rows.length === PROMINENT_WALLETS && before(row, rows[rows.length - 1]!) > 0) continue;
+      let k = rows.length;
+      while (k > 0 && before(row, rows[k - 1]!) < 0) k--;
+      rows.splice(k, 0, row);
+      if (rows.length > PROMINENT_WALLETS) rows.pop();
     }
   }
-  rows.sort((x, y) => y.v - x.v || (acc.address[x.a]! < acc.address[y.a]! ? -1 : 1));
-  const shown = q.type === 'wallet' ? rows.slice(0, PROMINENT_WALLETS) : rows;
+  rows.sort(before);
+  const shown = rows;
   for (const { a, v } of shown) {
     const id = acc.address[a]!;
     const name = acc.label[a] ?? `${id.slice(0, 6)}…${id.slice(-4)}`;
