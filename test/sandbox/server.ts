@@ -71,7 +71,8 @@ function send(res: ServerResponse, status: number, body: string | Buffer, extra?
 }
 
 const message = (m: string) => JSON.stringify({ message: m });
-const RAW_CACHE_SIZE = 5000;
+const RAW_CACHE_ENTRIES = 5000;
+const RAW_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The first value of each query parameter. */
 function queryObject(url: URL): Record<string, string> {
@@ -92,6 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const dataRoot = `${prefix}/v3/data/`;
   const rawCache = new Map<string, Buffer>();
+  let rawBytes = 0;
 
   let origin = '';
   // built once the server's origin is known (after listen)
@@ -139,7 +141,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         try {
           const body = Buffer.from(dataApi.answer(r.op, r.projectId, queryObject(url)));
           rawCache.set(rawKey, body);
-          if (rawCache.size > RAW_CACHE_SIZE) rawCache.delete(rawCache.keys().next().value!);
+          rawBytes += body.length;
+          while (rawCache.size > RAW_CACHE_ENTRIES || rawBytes > RAW_CACHE_BYTES) {
+            const [oldest, buf] = rawCache.entries().next().value!;
+            rawCache.delete(oldest);
+            rawBytes -= buf.length;
+          }
           send(res, 200, body);
         } catch (e) {
           if (e instanceof ApiError) send(res, e.status, message(e.message));

@@ -28,6 +28,9 @@ const COMPUTE: Record<string, Compute> = {
 /** The status for a project without the web-analytics integration (documented in test/sandbox/README.md). */
 export const NO_WEB_ANALYTICS_STATUS = 422;
 
+/** Memoised answers are bounded in size as well as in number. */
+const MAX_CACHED_CHARS = 64 * 1024 * 1024;
+
 export interface DataApiOptions {
   /** Unix seconds of "now"; default: the dataset's clock (frozen at a pinned anchor). */
   readonly now?: () => number;
@@ -53,6 +56,7 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
   const now = opts.now ?? (() => dataset.nowSeconds());
   const cacheSize = opts.cacheSize ?? 2000;
   const cache = new Map<string, string>();
+  let cachedChars = 0;
 
   const routes = dataOperations.map((op) => {
     // '/v3/data/{project_id}/holders/holder-change' -> prefix, suffix around the project id
@@ -102,7 +106,12 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
     }
     const body = JSON.stringify(COMPUTE[op.id]!(index, q));
     cache.set(key, body);
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+    cachedChars += body.length;
+    while (cache.size > cacheSize || cachedChars > MAX_CACHED_CHARS) {
+      const [oldest, b] = cache.entries().next().value!;
+      cache.delete(oldest);
+      cachedChars -= b.length;
+    }
     return body;
   };
 
