@@ -6,9 +6,8 @@ import { formatAge } from '../../lib/format/age.ts';
 import { hasData, type ViewOf } from '../../lib/normalize/normalize.ts';
 import { acceptsParam, type StatsRequest } from '../../lib/stats/query.ts';
 import { missingWebAnalytics } from '../../lib/stats/web-analytics.ts';
-import { tablesFor } from '../../lib/stats/view-models.ts';
 import { isSharedError, useNow, useStatsContext } from './context.ts';
-import { CsvButtons } from './CsvButtons.tsx';
+import { lazy } from './lazy.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { useStat } from './use-stat.ts';
@@ -25,6 +24,8 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly wide?: boolean;
   readonly children: (view: ViewOf<Id>) => ComponentChildren;
 }
+
+const CsvButtons = lazy(() => import('./CsvButtons.tsx').then((m) => m.CsvButtons));
 
 const FILTER_WORDS = { chainId: 'chain', tokenId: 'token', dapp: 'DApp' } as const;
 
@@ -87,7 +88,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
             </span>
           )}
           {(state.status === 'ready' || state.status === 'error') && state.refreshing && <span class="refreshing">refreshing…</span>}
-          {ctx.layout === 'page' && filled && <CsvButtons tables={tablesFor(op, view)} project={ctx.filters.project} />}
+          {ctx.layout === 'page' && filled && <CsvButtons op={op} view={view} project={ctx.filters.project} />}
         </footer>
       )}
     </article>

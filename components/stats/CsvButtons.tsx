@@ -1,5 +1,7 @@
+import type { DataOperationId } from '../../lib/api/catalog.ts';
 import { csvFileName, toCsv } from '../../lib/csv/csv.ts';
-import type { NamedTable } from '../../lib/stats/view-models.ts';
+import type { ViewOf } from '../../lib/normalize/normalize.ts';
+import { tablesFor } from '../../lib/stats/tables.ts';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -10,8 +12,9 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** One "CSV" button per table or series a block shows. */
-export function CsvButtons({ tables, project }: { tables: readonly NamedTable[]; project: string }) {
+/** One "CSV" button per table or series a block shows (dashboard only, so loaded lazily). */
+export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { op: Id; view: ViewOf<Id>; project: string }) {
+  const tables = tablesFor(op, view);
   return (
     <span class="csv">
       {tables.map((t) => (

@@ -1,9 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApiErrorInfo } from '../../lib/api/errors.ts';
 import { browser } from 'wxt/browser';
 import { loadSettings } from '../../lib/settings/store.ts';
-import { initialUiState, rememberProject, statsUiItem, type StatsUiState } from '../../lib/stats/ui-state.ts';
+import { initialUiState, readUiState, rememberProject, statsUiItem, type StatsUiState } from '../../lib/stats/ui-state.ts';
+import { defaultSettings } from '../../lib/settings/schema.ts';
 import type { StatsFilters } from '../../lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
 import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
@@ -13,10 +14,21 @@ import { SECTIONS } from './sections.tsx';
 import './stats.css';
 
 /** The remembered view (project, filters, options), loaded once and saved on every change. */
+let uiLoad: Promise<StatsUiState> | undefined;
+/** Started on first render rather than in an effect: the first paint waits on this read. */
+function loadUiOnce(): Promise<StatsUiState> {
+  // The settings (default project, chain, token) matter only before a project was ever chosen.
+  return (uiLoad ??= readUiState().then(async (stored) =>
+    stored?.filters.project ? initialUiState(stored, defaultSettings) : initialUiState(stored, await loadSettings()),
+  ));
+}
+
 function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
   const [ui, setUi] = useState<StatsUiState | null>(null);
-  useEffect(() => {
-    void Promise.all([statsUiItem.getValue(), loadSettings()]).then(([stored, settings]) => setUi(initialUiState(stored, settings)));
+  const loading = loadUiOnce();
+  useLayoutEffect(() => {
+    void loading.then(setUi);
+    uiLoad = undefined; // a later mount (the tab shown again) reads afresh
     // The popup and the dashboard follow each other's changes.
     return statsUiItem.watch((next) => next && setUi(next));
   }, []);

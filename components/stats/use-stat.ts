@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DataOperationId } from '../../lib/api/catalog.ts';
 import type { CacheEntry } from '../../lib/cache/swr.ts';
 import { normalize, type ViewOf } from '../../lib/normalize/normalize.ts';
@@ -26,7 +26,8 @@ export function useStat<Id extends DataOperationId>(request: StatsRequest & { op
   const shown = useRef<{ key: string; entry: CacheEntry<unknown> } | null>(null);
   const forced = useRef({ refreshToken, reloads });
 
-  useEffect(() => {
+  // A layout effect: the stored entry is asked for right after mounting, not a frame later.
+  useLayoutEffect(() => {
     const same = shown.current?.key === key;
     const force = same && (forced.current.refreshToken !== refreshToken || forced.current.reloads !== reloads);
     forced.current = { refreshToken, reloads };

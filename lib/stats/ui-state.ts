@@ -4,6 +4,7 @@
  * storage.local so the popup reopens on the same view and paints its cached
  * numbers at once.
  */
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { StatsFilters } from './query.ts';
 
@@ -26,7 +27,9 @@ export const defaultUiState: StatsUiState = Object.freeze<StatsUiState>({
   section: 'holders',
 });
 
-export const statsUiItem = storage.defineItem<StatsUiState>('local:statsUi', { fallback: defaultUiState, version: 1 });
+const STATS_UI_KEY = 'statsUi';
+
+export const statsUiItem = storage.defineItem<StatsUiState>(`local:${STATS_UI_KEY}`, { fallback: defaultUiState, version: 1 });
 
 /** Puts a project first in the recent list (once), keeping at most MAX_RECENT_PROJECTS. */
 export function rememberProject(recent: readonly string[], project: string): string[] {
@@ -55,4 +58,19 @@ export function initialUiState(
       tokenId: stored?.filters.tokenId || settings.defaultTokenId,
     },
   };
+}
+
+function isUiState(v: unknown): v is StatsUiState {
+  const u = v as StatsUiState | null;
+  return typeof u === 'object' && u !== null && typeof u.filters === 'object' && u.filters !== null
+    && typeof u.filters.project === 'string' && typeof u.filters.range === 'object' && Array.isArray(u.recentProjects);
+}
+
+/**
+ * The stored state in one storage read (the item has no migrations yet, so
+ * its raw value is its value): the popup's first paint waits on this.
+ */
+export async function readUiState(): Promise<StatsUiState | null> {
+  const raw = ((await browser.storage.local.get(STATS_UI_KEY)) as Record<string, unknown>)[STATS_UI_KEY];
+  return isUiState(raw) ? raw : null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../../lib/normalize/normalize.ts';
-import { flowColumns, latestPoint, retentionHeat, seriesTable, tablesFor } from '../../../lib/stats/view-models.ts';
+import { seriesTable, tablesFor } from '../../../lib/stats/tables.ts';
+import { flowColumns, latestPoint, retentionHeat } from '../../../lib/stats/view-models.ts';
 import { ref } from '../normalize/fixtures.ts';
 
 describe('latestPoint', () => {
