@@ -74,7 +74,10 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
       </p>
       <label class="consent-always">
         <input type="checkbox" checked={always} onChange={(e) => setAlways((e.target as HTMLInputElement).checked)} />
-        Always allow this site <span class="hint">(no window next time; revocable in Options)</span>
+        <span>
+          Always allow this site
+          <span class="hint consent-always-hint">No window next time for {url.host}; revocable in Options.</span>
+        </span>
       </label>
       <p class="hint">This request expires at {time.format(d.deadline)}.</p>
       <div class="consent-actions">

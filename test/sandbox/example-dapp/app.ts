@@ -1,0 +1,154 @@
+/**
+ * The example dApp's page script (bundled by server.ts). It uses only the
+ * public page API (docs/page-api.md): discovery events, requestScoreProof,
+ * error codes, and vantage:proof for proofs the user starts from the popup.
+ */
+import { bandOf } from '../../../lib/score/band.ts';
+import type { ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
+
+interface VantageProvider {
+  readonly name: string;
+  readonly version: string;
+  requestScoreProof(params: AskedProof): Promise<ScoreProofResult>;
+}
+interface Snarkjs {
+  groth16: { verify(vkey: unknown, publicSignals: readonly string[], proof: unknown): Promise<boolean> };
+}
+declare global {
+  interface Window {
+    vantage?: VantageProvider;
+    snarkjs?: Snarkjs;
+  }
+}
+
+const el = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const form = el<HTMLFormElement>('ask');
+const button = el<HTMLButtonElement>('request');
+const status = el('status');
+
+function setStatus(text: string, kind: 'info' | 'error' = 'info', code?: number) {
+  status.textContent = text;
+  status.dataset.kind = kind;
+  if (code !== undefined) status.dataset.code = String(code);
+  else delete status.dataset.code;
+}
+
+// ---- discovery (EIP-6963 style) ----
+window.addEventListener('vantage:announce', (e) => {
+  const { name, version } = (e as CustomEvent<{ name: string; version: string }>).detail;
+  const ext = el('extension');
+  ext.dataset.state = 'found';
+  ext.textContent = `${name} ${version} is ready.`;
+  button.disabled = false;
+});
+window.dispatchEvent(new Event('vantage:request'));
+setTimeout(() => {
+  const ext = el('extension');
+  if (ext.dataset.state !== 'found') {
+    ext.dataset.state = 'missing';
+    ext.textContent = 'The Vantage extension was not found. Install it, then reload this page.';
+  }
+}, 3000);
+
+// ---- the service's public keys, for offline checks ----
+const config = fetch('/config.json').then((r) => r.json() as Promise<{ serviceOrigin: string }>);
+const keys = config.then(async ({ serviceOrigin }) => {
+  const [vkey, attestation] = await Promise.all([
+    fetch(`${serviceOrigin}/zk/verification_key.json`).then((r) => r.json() as Promise<unknown>),
+    fetch(`${serviceOrigin}/zk/attestation_key.json`).then((r) => r.json() as Promise<AttestationKey>),
+  ]);
+  return { vkey, attestation };
+});
+
+// ---- showing a proof and checking it ----
+function check(id: string, label: string): (ok: boolean, note?: string) => void {
+  const li = document.createElement('li');
+  li.dataset.check = id;
+  li.dataset.ok = 'pending';
+  li.textContent = label;
+  el('checks').append(li);
+  return (ok, note) => {
+    li.dataset.ok = String(ok);
+    li.textContent = note ? `${label}: ${note}` : label;
+  };
+}
+
+async function show(result: ScoreProofResult, asked: AskedProof | null) {
+  const section = el('result');
+  section.hidden = false;
+  el('score').textContent = String(result.score);
+  const band = bandOf(result.score);
+  el('band').textContent = band ? band.name : 'no band';
+  el('session').textContent = result.sessionId;
+  el('signals').replaceChildren(...result.publicSignals.map((s) => Object.assign(document.createElement('li'), { textContent: s })));
+  el('proof-json').textContent = JSON.stringify(result.proof, null, 2);
+  el('checks').replaceChildren();
+  section.dataset.score = String(result.score);
+  section.dataset.band = band?.name ?? '';
+
+  const scoreCheck = check('score', 'Score is publicSignals[0]');
+  scoreCheck(result.score === Number(result.publicSignals[0]));
+
+  const service = check('service', 'Service verify');
+  const offline = check('offline', 'Offline verify (snarkjs)');
+  const request = asked ? check('request', 'Answers this request (condition, model, user id, service key)') : null;
+  await Promise.all([
+    fetch('/api/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ proof: result.proof }) })
+      .then((r) => r.json() as Promise<{ valid?: boolean; message?: string }>)
+      .then((r) => service(r.valid === true, r.valid === true ? 'valid' : r.message ?? 'invalid'))
+      .catch((e: unknown) => service(false, String(e))),
+    keys
+      .then(async ({ vkey }) => {
+        if (!window.snarkjs) throw new Error('snarkjs did not load');
+        const ok = await window.snarkjs.groth16.verify(vkey, result.publicSignals, (result.proof as { proof: unknown }).proof);
+        offline(ok, ok ? 'valid' : 'invalid');
+      })
+      .catch((e: unknown) => offline(false, String(e))),
+    request && keys
+      .then(async ({ attestation }) => {
+        const c = await checkAnswersRequest(result.publicSignals, asked!, attestation);
+        const failed = Object.entries(c).filter(([, ok]) => !ok).map(([k]) => k);
+        request(failed.length === 0, failed.length ? `mismatch: ${failed.join(', ')}` : 'yes');
+      })
+      .catch((e: unknown) => request(false, String(e))),
+  ]);
+  section.dataset.checked = 'true';
+}
+
+// ---- asking ----
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const asked: AskedProof = {
+    scoreId: String(data.get('scoreId')),
+    condition: Number(data.get('condition')),
+    web2Id: String(data.get('web2Id')),
+  };
+  if (!window.vantage) {
+    setStatus('The Vantage extension is not available.', 'error');
+    return;
+  }
+  button.disabled = true;
+  el('result').hidden = true;
+  setStatus('Waiting for you to approve in Vantage, then to prove your score on the service’s page…');
+  try {
+    const result = await window.vantage.requestScoreProof(asked);
+    // Recorded first, before any checking, for the bench (FINISHED → promise resolved).
+    document.body.dataset.proofResolvedAt = String(Date.now());
+    setStatus(`Proof received for session ${result.sessionId}.`);
+    await show(result, asked);
+  } catch (e) {
+    const err = e as Error & { code?: number };
+    setStatus(`Vantage refused (code ${err.code ?? '?'}): ${err.message}`, 'error', err.code);
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// Proofs the user sends from the popup ("Prove my score to this site").
+window.addEventListener('vantage:proof', (e) => {
+  const result = (e as CustomEvent<ScoreProofResult>).detail;
+  setStatus(`A proof arrived from the Vantage popup (session ${result.sessionId}).`);
+  void show(result, null);
+});

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The example dApp: a third-party site on its own origin (its own port), so
+ * the page origin differs from the service's. It serves the page, its
+ * bundled script, snarkjs for offline checks, and `/api/verify`, its own
+ * backend call to the service's verify (the dApp's API key stays here).
+ */
+
+export interface ExampleDappOptions {
+  /** The sandbox origin: the proof keys are public at `{serviceOrigin}/zk/…`. */
+  readonly serviceOrigin: string;
+  /** The integration base (`{origin}/v1`), for verify. */
+  readonly integrationBaseUrl: string;
+  /** This dApp's API key for the service (used server-side only). */
+  readonly apiKey: string;
+  readonly port?: number;
+  readonly host?: string;
+}
+
+export interface ExampleDapp {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DAPP_PORT = 8790;
+const here = dirname(fileURLToPath(import.meta.url));
+const MAX_BODY = 64 * 1024;
+
+/** The page script, bundled once per process (it imports the band table and the checks). */
+let bundle: Promise<string> | undefined;
+function appBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const { build } = await import('vite');
+    const out = await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: here,
+      build: { write: false, minify: false, lib: { entry: join(here, 'app.ts'), formats: ['es'], fileName: 'app' } },
+    });
+    const first = (Array.isArray(out) ? out[0] : out) as { output: { type: string; code?: string }[] };
+    const chunk = first.output.find((o) => o.type === 'chunk');
+    if (!chunk?.code) throw new Error('The example dApp script did not bundle.');
+    return chunk.code;
+  })();
+  bundle.catch(() => (bundle = undefined));
+  return bundle;
+}
+
+function snarkjsPath(): string {
+  // The prebuilt browser bundle (global `snarkjs`), next to the package's main file.
+  return join(dirname(createRequire(import.meta.url).resolve('snarkjs')), 'snarkjs.min.js');
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+function send(res: ServerResponse, status: number, type: keyof typeof TYPES, body: string | Buffer): void {
+  res.writeHead(status, { 'content-type': TYPES[type]!, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('Request body too large.');
+    parts.push(chunk as Buffer);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+export async function startExampleDapp(opts: ExampleDappOptions): Promise<ExampleDapp> {
+  const verifyUrl = `${opts.integrationBaseUrl.replace(/\/+$/, '')}/bank/user/verify`;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://dapp').pathname;
+    if (req.method === 'GET') {
+      switch (path) {
+        case '/':
+        case '/index.html':
+          return send(res, 200, 'html', await readFile(join(here, 'index.html')));
+        case '/dapp.css':
+          return send(res, 200, 'css', await readFile(join(here, 'dapp.css')));
+        case '/app.js':
+          return send(res, 200, 'js', await appBundle());
+        case '/vendor/snarkjs.min.js':
+          return send(res, 200, 'js', await readFile(snarkjsPath()));
+        case '/config.json':
+          return send(res, 200, 'json', JSON.stringify({ serviceOrigin: opts.serviceOrigin }));
+      }
+    }
+    if (req.method === 'POST' && path === '/api/verify') {
+      // The dApp's backend: forwards the proof to the service's verify with the dApp's key.
+      const body = await readBody(req);
+      const answer = await fetch(verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-apikey': opts.apiKey },
+        body,
+      });
+      return send(res, answer.status, 'json', await answer.text());
+    }
+    send(res, 404, 'json', JSON.stringify({ message: `Not found: ${req.method} ${path}` }));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, 'json', JSON.stringify({ message: e instanceof Error ? e.message : String(e) }));
+      else res.destroy();
+    });
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? DEFAULT_DAPP_PORT, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
