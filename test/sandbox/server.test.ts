@@ -1,4 +1,6 @@
 /** The sandbox's HTTP behaviour: auth, errors, CORS, stage prefix, CLI flags. */
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { parseCli } from './cli.ts';
@@ -155,6 +157,31 @@ describe('CORS', { timeout: 60_000 }, () => {
       expect(res.headers.get('access-control-allow-headers')).toMatch(/x-apikey/);
       expect(res.headers.get('access-control-allow-headers')).toMatch(/content-type/);
     }
+  });
+});
+
+describe('encoding', { timeout: 60_000 }, () => {
+  const raw = (encoding?: string) =>
+    new Promise<{ headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> = { 'x-apikey': 'key-one' };
+      if (encoding) headers['accept-encoding'] = encoding;
+      const req = httpRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('gzips large answers for clients that accept it, and only for them', async () => {
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(JSON.parse(plain.body.toString('utf8'))).toBeTypeOf('object');
   });
 });
 

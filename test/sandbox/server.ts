@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
@@ -73,6 +74,8 @@ function send(res: ServerResponse, status: number, body: string | Buffer, extra?
 const message = (m: string) => JSON.stringify({ message: m });
 const RAW_CACHE_ENTRIES = 5000;
 const RAW_CACHE_BYTES = 64 * 1024 * 1024;
+/** Answers at least this large are also kept gzipped. */
+const GZIP_MIN_BYTES = 1024;
 
 /** The first value of each query parameter. */
 function queryObject(url: URL): Record<string, string> {
@@ -92,7 +95,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dataset.walletAddresses(); // the wallet profiles the integration API reads
   }
   const dataRoot = `${prefix}/v3/data/`;
-  const rawCache = new Map<string, Buffer>();
+  const rawCache = new Map<string, { plain: Buffer; gzip: Buffer | undefined }>();
   let rawBytes = 0;
 
   let origin = '';
@@ -131,23 +134,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
             : 'Invalid API key.'));
           return;
         }
-        // answers depend on the request and on the day only: a first, cheap cache on the raw request line
+        // answers depend on the request and on the day only: a first, cheap cache on the raw request line,
+        // holding each answer encoded, and gzipped for clients that accept it (browsers do)
         const rawKey = `${dataApi.today()} ${req.url}`;
-        const cached = rawCache.get(rawKey);
-        if (cached !== undefined) {
-          send(res, 200, cached);
-          return;
-        }
+        const gzipOk = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        let entry = rawCache.get(rawKey);
         try {
-          const body = Buffer.from(dataApi.answer(r.op, r.projectId, queryObject(url)));
-          rawCache.set(rawKey, body);
-          rawBytes += body.length;
-          while (rawCache.size > RAW_CACHE_ENTRIES || rawBytes > RAW_CACHE_BYTES) {
-            const [oldest, buf] = rawCache.entries().next().value!;
-            rawCache.delete(oldest);
-            rawBytes -= buf.length;
+          if (!entry) {
+            const plain = Buffer.from(dataApi.answer(r.op, r.projectId, queryObject(url)));
+            entry = { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 1 }) : undefined };
+            rawCache.set(rawKey, entry);
+            rawBytes += plain.length + (entry.gzip?.length ?? 0);
+            while (rawCache.size > RAW_CACHE_ENTRIES || rawBytes > RAW_CACHE_BYTES) {
+              const [oldest, old] = rawCache.entries().next().value!;
+              rawCache.delete(oldest);
+              rawBytes -= old.plain.length + (old.gzip?.length ?? 0);
+            }
           }
-          send(res, 200, body);
+          if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+          else send(res, 200, entry.plain, entry.gzip ? { Vary: 'Accept-Encoding' } : undefined);
         } catch (e) {
           if (e instanceof ApiError) send(res, e.status, message(e.message));
           else {
