@@ -6,9 +6,9 @@ export function Split({ breakdown, label }: { breakdown: Breakdown; label: strin
   return (
     <div class="split" data-split={label}>
       <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? 'unknown'}`).join(', ')}`}>
-        {breakdown.parts.map((p, i) => (
-          <span key={p.key} class={`seg seg-${i + 1}`} style={{ flexGrow: p.value ?? 0 }} />
-        ))}
+        {breakdown.parts.map((p, i) =>
+          p.value ? <span key={p.key} class={`seg seg-${i + 1}`} style={{ flexGrow: p.value }} /> : null,
+        )}
       </div>
       <dl class="split-legend">
         {breakdown.parts.map((p, i) => (

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBadge } from '../../lib/format/number.ts';
 import { defaultSettings } from '../../lib/settings/schema.ts';
 import { requestParams, type StatsFilters } from '../../lib/stats/query.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
@@ -80,6 +81,23 @@ describe('popup stats', () => {
     expect(await locator.innerText()).toBe(people(value));
   }
 
+  it('without a key, says so once with the way out, and each block points to it', async () => {
+    await h.setStorage('session', { apiKey: '' });
+    try {
+      const page = await openPopup();
+      await chooseProject(page, 'tidal');
+      const notice = page.locator('.stats > .notice');
+      await expect.poll(() => notice.innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/not set up yet: add your API key in Options/);
+      expect(await notice.getByRole('button').allInnerTexts()).toEqual(['Open options']);
+      await expect.poll(() => page.locator('[data-block="holders"]').innerText()).toMatch(/Not available: see the notice above/);
+      expect(await page.locator('.notice').count()).toBe(1);
+      await screenshot(page, 'popup-stats-no-key-light');
+      await page.close();
+    } finally {
+      await h.setStorage('session', { apiKey: sb.apiKey });
+    }
+  });
+
   it('says plainly that a project without web analytics has no countries or traffic data', async () => {
     const page = await openPopup();
     await chooseProject(page, 'quartz');
@@ -117,6 +135,14 @@ describe('popup stats', () => {
     await expectShown(part(page, 'forgotten'), b.forgottenWallets);
     await page.locator('[data-block="holders"] .uplot').waitFor();
     expect(await page.locator('[data-block="holders"] .age').innerText()).toBe('updated just now');
+    // The toolbar badge, off by default, shows the chosen number once chosen.
+    const badge = () => page.evaluate(() => chrome.action.getBadgeText({}));
+    expect(await page.getByLabel('Toolbar badge').inputValue()).toBe('off');
+    expect(await badge()).toBe('');
+    await page.getByLabel('Toolbar badge').selectOption('activeHolders');
+    await expect.poll(badge, { timeout: 15_000 }).toBe(formatBadge(now.active));
+    await page.getByLabel('Toolbar badge').selectOption('off');
+    await expect.poll(badge).toBe('');
     // DApp users and Audience are not shown yet: nothing of theirs was asked for.
     expect(requestsFor('nebula', 'dapp-users')).toEqual([]);
     expect(requestsFor('nebula', 'cdp-users')).toEqual([]);
@@ -151,7 +177,12 @@ describe('popup stats', () => {
   });
 
   it('opens a dashboard with every section and exports a table as CSV', async () => {
-    const page = await h.openPage('dashboard.html');
+    const popup = await openPopup();
+    const opened = h.context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Open dashboard' }).click();
+    const page = await opened;
+    expect(page.url()).toBe(`${h.origin}/dashboard.html`);
+    await popup.close();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 15_000 });
     // Lower sections mount as they scroll into view.
