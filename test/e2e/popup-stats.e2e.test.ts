@@ -93,6 +93,14 @@ describe('popup stats', () => {
       expect(await page.locator('.notice').count()).toBe(1);
       await screenshot(page, 'popup-stats-no-key-light');
       await page.close();
+
+      // A key the service refuses: said as such, with the same way out.
+      await h.setStorage('session', { apiKey: 'not-the-right-key' });
+      const again = await openPopup();
+      const refused = again.locator('.stats > .notice');
+      await expect.poll(() => refused.innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/rejected the API key\. Check it in Options/);
+      expect(await refused.getByRole('button').allInnerTexts()).toEqual(['Open options']);
+      await again.close();
     } finally {
       await h.setStorage('session', { apiKey: sb.apiKey });
     }
