@@ -99,6 +99,8 @@ export interface FlowReport {
   readonly score?: number;
   readonly code?: number;
   readonly message?: string;
+  /** When the extension first saw FINISHED (with `at`: how long verify and hand-over took). */
+  readonly finishedAt?: number;
 }
 
 export type Effect =
@@ -311,7 +313,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
           ...effects,
           // Bring the user back to the site that asked, once the proof tab is out of the way.
           ...(o.ok || flow.sessionId ? [{ type: 'focusTab', tabId: flow.tabId } as const] : []),
-          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: o.result.score } : { ...o.error }),
+          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: o.result.score, finishedAt: flow.finishedAt } : { ...o.error }),
         ],
       };
     }
@@ -327,8 +329,9 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
 
     case 'tabClosed':
       if (event.tabId === flow.tabId) return abandon(flow, now, 'The requesting tab was closed.');
-      // Closing the proof tab loses nothing: a proof that finishes anyway is still handed over.
-      if (event.tabId === flow.proofTabId) return same({ ...flow, proofTabId: undefined });
+      // Closing the proof tab loses nothing: a proof that finishes anyway is still handed over. People
+      // close it when the page says the proof is ready, so look now rather than at the next poll.
+      if (event.tabId === flow.proofTabId) return tick({ ...flow, proofTabId: undefined, dueAt: Math.min(flow.dueAt, now) }, now);
       return same(flow);
     case 'cancel':
       if (flow.phase === 'delivering') return same(flow);

@@ -23,13 +23,6 @@ export interface ProofWorld {
   close(): Promise<void>;
 }
 
-declare global {
-  interface Window {
-    ethereum?: { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
-    __vantageE2eWallet?: (method: string, params: unknown[]) => Promise<unknown>;
-  }
-}
-
 /** An EIP-1193 provider on `origin`'s pages only, signing with `privateKey` in the test process (viem). */
 export async function injectTestWallet(context: BrowserContext, origin: string, privateKey: `0x${string}`): Promise<{ address: string }> {
   const account = privateKeyToAccount(privateKey);
@@ -44,10 +37,10 @@ export async function injectTestWallet(context: BrowserContext, origin: string, 
         throw new Error(`Unsupported method ${method}`);
     }
   });
-  await context.addInitScript((walletOrigin: string) => {
-    if (location.origin !== walletOrigin) return;
-    window.ethereum = { request: ({ method, params }) => window.__vantageE2eWallet!(method, params ?? []) };
-  }, origin);
+  // A string, not a function: tsx (the bench) rewrites named functions with an `__name` helper the page lacks.
+  await context.addInitScript(`if (location.origin === ${JSON.stringify(origin)}) {
+    window.ethereum = { request: (args) => window.__vantageE2eWallet(args.method, args.params ?? []) };
+  }`);
   return { address: account.address };
 }
 
@@ -69,8 +62,8 @@ export function nextPage(context: BrowserContext, url: RegExp, timeout = 20_000)
   });
 }
 
-export async function startProofWorld(opts: { verify?: boolean } = {}): Promise<ProofWorld> {
-  const [sandbox, h] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), launchExtension()]);
+export async function startProofWorld(opts: { verify?: boolean; extensionDir?: string } = {}): Promise<ProofWorld> {
+  const [sandbox, h] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), launchExtension({ extensionDir: opts.extensionDir })]);
   const log = await startRequestLog(sandbox.origin);
   const dapp = await startExampleDapp({ port: 0, serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey });
   await h.setStorage('local', {

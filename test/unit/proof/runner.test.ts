@@ -309,6 +309,19 @@ describe('proof flow: the requesting tab', () => {
     expect(w.tabs.closedTabs).toEqual([]);
   });
 
+  it('closing the proof tab after the proof is ready hands it over at once, not at the next poll', async () => {
+    await approvedFlow();
+    await advance(1200);
+    const polls = w.svc.count('getProofData');
+    w.svc.finished = true;
+    const proofTab = w.tabs.proofTab()!;
+    w.tabs.tabs.delete(proofTab);
+    await w.runner.onTabRemoved(proofTab);
+    await w.flush();
+    expect(w.svc.count('getProofData')).toBe(polls + 1);
+    expect(lastDelivery()?.outcome.ok).toBe(true);
+  });
+
   it('reloading (no receiver for a moment): delivery is retried', async () => {
     await approvedFlow();
     w.tabs.silent.add(DAPP_TAB);
