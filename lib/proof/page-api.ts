@@ -47,7 +47,8 @@ const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
 
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
 export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
-  if ('vantage' in win) return;
+  // Own property only: an element with id="vantage" shows up as `window.vantage` through the prototype.
+  if (Object.prototype.hasOwnProperty.call(win, 'vantage')) return;
   const origin = win.location.origin;
   const pending = new Map<string, Pending>();
   const queued: ToRelay[] = [];
