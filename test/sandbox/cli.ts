@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './auth.ts';
 import { createDataset, PROJECTS } from './dataset/index.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, startSandbox } from './server.ts';
+import { DEFAULT_DAPP_PORT, startExampleDapp } from './example-dapp/server.ts';
 
 export interface CliOptions {
   port: number;
@@ -55,6 +56,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const dataset = createDataset({ seed: o.seed, anchor: o.anchor, scale: o.scale });
   const genMs = performance.now() - t0;
   const sb = await startSandbox({ port: o.port, host: o.host, prefix: o.prefix, apiKeys: [o.apiKey], dataset });
+  // The example dApp runs on its own origin, as a third-party site would.
+  const dapp = o.port === 0 ? undefined : await startExampleDapp({
+    serviceOrigin: sb.origin, integrationBaseUrl: sb.integrationBaseUrl, apiKey: sb.apiKey, port: DEFAULT_DAPP_PORT,
+  });
   const wallets = dataset.accounts.count - dataset.accounts.firstWallet;
   const lines = [
     `Vantage sandbox: seed "${dataset.seed}", anchor ${new Date(dataset.anchor * 1000).toISOString()}, ` +
@@ -65,12 +70,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     `  integration base URL: ${sb.integrationBaseUrl}`,
     `  projects:             ${PROJECTS.map((p) => `${p.id} (chains ${p.chains.join(', ')}${p.webAnalytics ? '' : '; no web analytics'})`).join(', ')}`,
     `  API key (x-apikey):   ${sb.apiKey}`,
+    ...(dapp ? [`  example dApp:         ${dapp.origin} (asks for a score proof through window.vantage)`] : []),
     `  try: curl -H 'x-apikey: ${sb.apiKey}' ${sb.dataBaseUrl}/v3/data/nebula/holders/holder-change`,
     `SANDBOX_READY ${sb.origin}`,
   ];
   console.log(lines.join('\n'));
   const stop = () => {
-    sb.close().then(() => process.exit(0), () => process.exit(1));
+    Promise.all([sb.close(), dapp?.close()]).then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
