@@ -15,9 +15,18 @@ export interface PopupTab {
 export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial?: string }) {
   const [active, setActive] = useState(initial ?? tabs[0]?.id);
   const current = tabs.find((t) => t.id === active) ?? tabs[0];
+  // Arrow keys move between tabs, as the ARIA tabs pattern expects.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const i = tabs.findIndex((t) => t.id === current?.id);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    if (!next) return;
+    setActive(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
   return (
     <div class="popup">
-      <nav role="tablist" aria-label="Vantage" class="popup-tabs">
+      <nav role="tablist" aria-label="Vantage" class="popup-tabs" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <button
             key={t.id}

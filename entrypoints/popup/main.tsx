@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '../../components/ui/theme.css';
+import '../../components/popup/popup.css';
 import { PopupApp, type PopupTab } from '../../components/popup/PopupApp.tsx';
 import { lazyPanel } from '../../components/popup/lazy-panel.tsx';
 import { StatsPanel } from '../../components/stats/StatsView.tsx';
