@@ -1,26 +1,17 @@
-/** The credit scale every sandbox model answers on (api-responses.md, "Credit-score scale"). */
-export const SCORE_MIN = 300;
-export const SCORE_MAX = 850;
+/**
+ * The credit scale every sandbox model answers on. The scale and its bands are
+ * the extension's own (lib/score/band.ts, from api-responses.md): one table
+ * serves the service stand-in and the client that reads it.
+ */
+import { bandOf as extensionBandOf, BANDS, SCALE_MAX, SCALE_MIN, type Band, type BandName } from '../../../lib/score/band.ts';
 
-export type BandName = 'Poor' | 'Fair' | 'Good' | 'Very Good' | 'Exceptional';
+export { BANDS, type Band, type BandName };
+export const SCORE_MIN = SCALE_MIN;
+export const SCORE_MAX = SCALE_MAX;
 
-export interface Band {
-  readonly name: BandName;
-  readonly min: number;
-  readonly max: number;
-}
-
-export const BANDS: readonly Band[] = [
-  { name: 'Poor', min: 300, max: 579 },
-  { name: 'Fair', min: 580, max: 669 },
-  { name: 'Good', min: 670, max: 739 },
-  { name: 'Very Good', min: 740, max: 799 },
-  { name: 'Exceptional', min: 800, max: 850 },
-];
-
-/** The band of a score, or undefined outside 300–850. */
+/** The band name of a score, or undefined outside 300–850. */
 export function bandOf(score: number): BandName | undefined {
-  return BANDS.find((b) => score >= b.min && score <= b.max)?.name;
+  return extensionBandOf(score)?.name;
 }
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
