@@ -3,6 +3,7 @@ import { makeClientFactory } from '../lib/background/client-factory.ts';
 import { buildRoutes } from '../lib/background/routes.ts';
 import { installScoreMenu } from '../lib/background/score-menu-wiring.ts';
 import { startBadge } from '../lib/badge/worker.ts';
+import { clearCacheOnServiceChange } from '../lib/cache/service-scope.ts';
 import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
 import { createProofWorker } from '../lib/proof/worker.ts';
@@ -22,6 +23,7 @@ export default defineBackground(() => {
     getClient: makeClientFactory(vault),
     cache: createWorkerCache(),
   };
+  clearCacheOnServiceChange(() => deps.cache.store.clear());
   const proofs = createProofWorker(vault);
   const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(

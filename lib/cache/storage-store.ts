@@ -25,6 +25,8 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
   getMany(keys: readonly string[]): Promise<Map<string, CacheEntry<V>>>;
   /** Drops entries past maxAgeMs and beyond maxEntries; answers how many were dropped. */
   prune(): Promise<number>;
+  /** Drops every entry (e.g. the service they came from changed). */
+  clear(): Promise<void>;
   /** The storage key an entry lives under (for storage.onChanged listeners). */
   storageKey(key: string): string;
 }
@@ -68,6 +70,10 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
   return {
     storageKey,
     prune,
+    async clear() {
+      const keys = Object.keys((await storage().get(null)) as Record<string, unknown>).filter((k) => k.startsWith(prefix));
+      if (keys.length) await storage().remove(keys);
+    },
     async get(key) {
       const k = storageKey(key);
       const found = ((await storage().get(k)) as Record<string, unknown>)[k];
