@@ -39,7 +39,8 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
   const ctx = useStatsContext();
   const now = useNow();
   const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
-  const { state, view, reload } = useStat(request, ctx.refreshToken);
+  // The popup's blocks are copied to the paint snapshot: its next open paints them in the first frame.
+  const { state, view, reload } = useStat(request, ctx.refreshToken, ctx.layout === 'popup');
   const ready = state.status === 'ready' && view !== null;
   const filled = ready && hasData(op, view);
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])

@@ -10,29 +10,49 @@ import { BadgeControl } from './BadgeControl.tsx';
 import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
 import { SECTIONS } from './sections.tsx';
 import './stats.css';
 
-/** The remembered view (project, filters, options), loaded once and saved on every change. */
-let uiLoad: Promise<StatsUiState> | undefined;
-/** Started on first render rather than in an effect: the first paint waits on this read. */
-function loadUiOnce(): Promise<StatsUiState> {
+/** The remembered view (project, filters, options) as stored, or seeded from the settings on first use. */
+async function loadUiState(): Promise<StatsUiState> {
+  const stored = await readUiState();
   // The settings (default project, chain, token) matter only before a project was ever chosen.
-  return (uiLoad ??= readUiState().then(async (stored) =>
-    stored?.filters.project ? initialUiState(stored, defaultSettings) : initialUiState(stored, await loadSettings()),
-  ));
+  return initialUiState(stored, stored?.filters.project ? defaultSettings : await loadSettings());
 }
 
+/**
+ * The view state: the paint snapshot's copy in the first render, then the
+ * stored one (which wins where they differ), then every change made here or
+ * in another page.
+ */
 function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
-  const [ui, setUi] = useState<StatsUiState | null>(null);
-  const loading = loadUiOnce();
+  const [ui, setUiState] = useState<StatsUiState | null>(() => pagePaintSnapshot().ui());
+  const setUi = (next: StatsUiState) => {
+    // The stored state most often equals the snapshot's: keep the object, and every block stays as painted.
+    setUiState((shown) => (JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
+    pagePaintSnapshot().rememberUi(next);
+  };
+  // Read during the first render, not in an effect a frame later. Once per
+  // mount: a second read would queue behind, and delay, the cached entries' reads.
+  const [loading] = useState(loadUiState);
+  const changed = useRef(false);
   useLayoutEffect(() => {
-    void loading.then(setUi);
-    uiLoad = undefined; // a later mount (the tab shown again) reads afresh
+    let live = true;
+    void loading.then((stored) => live && !changed.current && setUi(stored));
     // The popup and the dashboard follow each other's changes.
-    return statsUiItem.watch((next) => next && setUi(next));
+    const unwatch = statsUiItem.watch((next) => {
+      if (!next) return;
+      changed.current = true;
+      setUi(next);
+    });
+    return () => {
+      live = false;
+      unwatch();
+    };
   }, []);
   const save = (next: StatsUiState) => {
+    changed.current = true;
     setUi(next);
     void statsUiItem.setValue(next);
   };

@@ -3,7 +3,7 @@ import type { DataOperationId } from '../../lib/api/catalog.ts';
 import type { CacheEntry } from '../../lib/cache/swr.ts';
 import { normalize, type ViewOf } from '../../lib/normalize/normalize.ts';
 import { loadStat, type StatState } from '../../lib/stats/loader.ts';
-import { pageLoaderDeps } from '../../lib/stats/page-client.ts';
+import { pageLoaderDeps, pagePaintSnapshot } from '../../lib/stats/page-client.ts';
 import { requestKey, type StatsRequest } from '../../lib/stats/query.ts';
 
 export interface UseStat<Id extends DataOperationId> {
@@ -14,16 +14,30 @@ export interface UseStat<Id extends DataOperationId> {
   reload(): void;
 }
 
+/** What a block shows first: the snapshot's copy of its entry when there is one. */
+function hinted(entry: CacheEntry<unknown> | undefined): StatState {
+  return entry ? { status: 'ready', entry, refreshing: false, error: null } : { status: 'loading' };
+}
+
 /**
- * One block's data: the stored entry painted at once, then revalidated by
- * the worker (see lib/stats/loader.ts). A new request starts over; a new
- * refresh token or reload() revalidates what is shown.
+ * One block's data: the snapshot's copy in the very first render, then the
+ * stored entry, then the worker's revalidation (see lib/stats/loader.ts). A
+ * new request starts over; a new refresh token or reload() revalidates what
+ * is shown. With `remember`, what is painted is copied to the snapshot for
+ * the next open.
  */
-export function useStat<Id extends DataOperationId>(request: StatsRequest & { op: Id }, refreshToken: number): UseStat<Id> {
+export function useStat<Id extends DataOperationId>(
+  request: StatsRequest & { op: Id },
+  refreshToken: number,
+  remember = false,
+): UseStat<Id> {
   const key = requestKey(request);
-  const [state, setState] = useState<StatState>({ status: 'loading' });
+  const [state, setState] = useState<StatState>(() => hinted(pagePaintSnapshot().entry(key)));
   const [reloads, setReloads] = useState(0);
-  const shown = useRef<{ key: string; entry: CacheEntry<unknown> } | null>(null);
+  /** The entry on screen, and whether it is only the snapshot's copy (not yet checked against storage). */
+  const shown = useRef<{ key: string; entry: CacheEntry<unknown>; hint: boolean } | null>(
+    state.status === 'ready' ? { key, entry: state.entry, hint: true } : null,
+  );
   const forced = useRef({ refreshToken, reloads });
 
   // A layout effect: the stored entry is asked for right after mounting, not a frame later.
@@ -32,11 +46,18 @@ export function useStat<Id extends DataOperationId>(request: StatsRequest & { op
     const force = same && (forced.current.refreshToken !== refreshToken || forced.current.reloads !== reloads);
     forced.current = { refreshToken, reloads };
     if (!same) {
-      shown.current = null;
-      setState({ status: 'loading' });
+      const next = hinted(pagePaintSnapshot().entry(key));
+      shown.current = next.status === 'ready' ? { key, entry: next.entry, hint: true } : null;
+      setState(next);
     }
-    return loadStat(pageLoaderDeps(), request, { force, current: same ? shown.current?.entry : undefined }, (s) => {
-      if (s.status === 'ready') shown.current = { key, entry: s.entry };
+    const onScreen = shown.current;
+    const checked = onScreen && !onScreen.hint ? onScreen.entry : undefined;
+    const hint = onScreen?.hint ? onScreen.entry : undefined;
+    return loadStat(pageLoaderDeps(), request, { force, current: checked, hint }, (s) => {
+      if (s.status === 'ready') {
+        shown.current = { key, entry: s.entry, hint: false };
+        if (remember) pagePaintSnapshot().rememberEntry(key, s.entry);
+      } else if (s.status === 'loading') shown.current = null;
       setState(s);
     });
     // The key names the request completely, so the request object itself is not a dependency.

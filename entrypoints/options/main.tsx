@@ -1,14 +1,19 @@
 import { render } from 'preact';
 import '../../components/ui/theme.css';
 import { OptionsApp, type OptionsDeps } from '../../components/options/OptionsApp.tsx';
+import { clearCacheOnServiceChange } from '../../lib/cache/service-scope.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
 import { browserHostAccess } from '../../lib/settings/host-access.ts';
 import { indexedDbVault } from '../../lib/settings/key-vault.ts';
+import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
 
 const deps: OptionsDeps = {
   vault: indexedDbVault(),
   hostAccess: browserHostAccess(),
   testConnection: (input) => askWorker('settings.testConnection', input),
 };
+
+// The worker drops the old service's cached answers; the popup's copy of them goes too, here where the change is made.
+clearCacheOnServiceChange(async () => pagePaintSnapshot().clear());
 
 render(<OptionsApp deps={deps} />, document.getElementById('app')!);

@@ -39,6 +39,12 @@ export interface LoadOptions {
   readonly force?: boolean;
   /** Whatever is on screen already (kept while a forced refresh runs). */
   readonly current?: CacheEntry<unknown>;
+  /**
+   * On screen already from the paint snapshot (lib/stats/paint-snapshot.ts):
+   * the stored entry still decides. The same entry stays as it is; a
+   * different one replaces it; none (the cache was cleared) removes it.
+   */
+  readonly hint?: CacheEntry<unknown>;
 }
 
 /** Runs one load, reporting every state; answers a function that cancels it. */
@@ -75,10 +81,10 @@ export function loadStat(
     if (!shown) {
       const stored = await deps.peek(requestKey(request)).catch(() => undefined);
       if (stored) {
-        shown = stored;
+        shown = stored.storedAt === options.hint?.storedAt ? options.hint : stored;
         const age = deps.now() - stored.storedAt;
         const fresh = age >= 0 && age < deps.ttlMs;
-        if (fresh && !options.force) return emit({ status: 'ready', entry: stored, refreshing: false, error: null });
+        if (fresh && !options.force) return emit({ status: 'ready', entry: shown, refreshing: false, error: null });
       }
     }
     if (!cancelled) await revalidate(options.force === true);

@@ -60,7 +60,7 @@ export function initialUiState(
   };
 }
 
-function isUiState(v: unknown): v is StatsUiState {
+export function isUiState(v: unknown): v is StatsUiState {
   const u = v as StatsUiState | null;
   return typeof u === 'object' && u !== null && typeof u.filters === 'object' && u.filters !== null
     && typeof u.filters.project === 'string' && typeof u.filters.range === 'object' && Array.isArray(u.recentProjects);

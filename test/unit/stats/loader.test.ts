@@ -100,6 +100,45 @@ describe('loadStat (stale-while-revalidate from a page)', () => {
     ]);
   });
 
+  describe('with a hint already painted from the paint snapshot', () => {
+    it('keeps the hint (the same object) when storage holds the same entry, and asks the worker nothing while fresh', async () => {
+      const stored = { value: { a: 1 }, storedAt: 1_000_000 - 1000 };
+      const hint = { ...stored };
+      const h = harness(stored, async () => ({ value: 'x', storedAt: 0 }));
+      loadStat(h.deps, request, { hint }, h.onState);
+      await settle();
+      expect(h.deps.peek).toHaveBeenCalledWith(KEY);
+      expect(h.states).toHaveLength(1);
+      expect(h.states[0]).toEqual({ status: 'ready', entry: hint, refreshing: false, error: null });
+      expect((h.states[0] as { entry: unknown }).entry).toBe(hint);
+      expect(h.deps.fetch).not.toHaveBeenCalled();
+    });
+
+    it('replaces the hint by a newer stored entry', async () => {
+      const stored = { value: 'newer', storedAt: 1_000_000 - 10 };
+      const h = harness(stored, async () => ({ value: 'x', storedAt: 0 }));
+      loadStat(h.deps, request, { hint: { value: 'older', storedAt: 5 } }, h.onState);
+      await settle();
+      expect(h.states).toEqual([{ status: 'ready', entry: stored, refreshing: false, error: null }]);
+    });
+
+    it('takes the hint down when storage no longer has the entry (the cache was cleared), then fetches', async () => {
+      const next = { value: 'from the new service', storedAt: 1_000_000 };
+      const h = harness(undefined, async () => next);
+      loadStat(h.deps, request, { hint: { value: 'old service', storedAt: 5 } }, h.onState);
+      await settle();
+      expect(h.states).toEqual([{ status: 'loading' }, { status: 'ready', entry: next, refreshing: false, error: null }]);
+    });
+
+    it('revalidates a stale hint, showing it as refreshing meanwhile', async () => {
+      const stale = { value: 'old', storedAt: 1_000_000 - TTL - 1 };
+      const h = harness(stale, async () => ({ value: 'new', storedAt: 1_000_000 }));
+      loadStat(h.deps, request, { hint: stale }, h.onState);
+      await settle();
+      expect(h.states.map((s) => s.status === 'ready' && [s.entry.value, s.refreshing])).toEqual([['old', true], ['new', false]]);
+    });
+  });
+
   it('reports nothing after it is cancelled, and clears a pending retry', async () => {
     const h = harness(undefined, async () => Promise.reject(new ApiError({ kind: 'rate-limited', message: 'x', retryAt: 1_000_500 })));
     const cancel = loadStat(h.deps, request, {}, h.onState);
