@@ -22,10 +22,25 @@ export function hostPatternsToRequest(s: Pick<Settings, 'dataBaseUrl' | 'integra
   return [...patterns];
 }
 
+/** A pattern for one concrete host, as hostPatternsToRequest makes them (no wildcard host). */
+const ONE_HOST = /^https?:\/\/[^*/]+\/\*$/;
+
+/**
+ * Of the host patterns granted now, those to give back: asked for at runtime
+ * for a service the settings no longer use. The manifest's own grants and
+ * content-script patterns (wildcard hosts) are not ours to remove.
+ */
+export function hostPatternsToRelease(granted: readonly string[], keep: readonly string[]): string[] {
+  const kept = new Set(keep);
+  return granted.filter((p) => ONE_HOST.test(p) && !kept.has(p) && !STATIC_HOSTS.has(new URL(p.slice(0, -1)).hostname));
+}
+
 /** The slice of `permissions` this needs; fakeBrowser has none, so tests inject their own. */
 export interface HostAccess {
   /** Resolves true when every pattern is (now) granted. Must run from a user gesture. */
   request(patterns: readonly string[]): Promise<boolean>;
+  /** Gives back every runtime host grant but these (see hostPatternsToRelease). */
+  releaseAllBut(keep: readonly string[]): Promise<void>;
 }
 
 export function browserHostAccess(): HostAccess {
@@ -35,6 +50,11 @@ export function browserHostAccess(): HostAccess {
       // Called before any other await: Firefox honours a request only within the click's own task.
       // An already-granted request resolves true without a prompt.
       return browser.permissions.request({ origins: [...patterns] });
+    },
+    async releaseAllBut(keep) {
+      const { origins = [] } = await browser.permissions.getAll();
+      // One at a time: a pattern the browser refuses to remove must not keep the others.
+      for (const origin of hostPatternsToRelease(origins, keep)) await browser.permissions.remove({ origins: [origin] }).catch(() => false);
     },
   };
 }

@@ -35,7 +35,8 @@ export interface SaveDeps {
 
 /**
  * Save, all or nothing: validate everything, ask for host access to the
- * service origins, then write settings and key. Call it straight from the
+ * service origins, then write settings and key, and give back host access
+ * no longer needed. Call it straight from the
  * click handler (no await before it), so the permission prompt may show.
  */
 export async function saveOptions(draft: OptionsDraft, deps: SaveDeps): Promise<CheckedOptions> {
@@ -50,5 +51,7 @@ export async function saveOptions(draft: OptionsDraft, deps: SaveDeps): Promise<
     };
   }
   await saveSettingsAndKey(deps.vault, checked.settings, checked.apiKey);
+  // Access to a service no longer configured (or only tried with Test connection) is given back.
+  await deps.hostAccess.releaseAllBut(patterns).catch(() => undefined);
   return checked;
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { hostPatternsToRequest, type HostAccess } from '../../../lib/settings/host-access.ts';
+import { hostPatternsToRelease, hostPatternsToRequest, type HostAccess } from '../../../lib/settings/host-access.ts';
 import { checkOptions, saveOptions, type OptionsDraft } from '../../../lib/settings/save-options.ts';
 import { defaultSettings } from '../../../lib/settings/schema.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
@@ -10,7 +10,8 @@ const KEY = 'k-123';
 
 function access(granted: boolean) {
   const request = vi.fn<HostAccess['request']>(async () => granted);
-  return { request };
+  const releaseAllBut = vi.fn<HostAccess['releaseAllBut']>(async () => undefined);
+  return { request, releaseAllBut };
 }
 
 const snapshot = async () => ({
@@ -42,6 +43,18 @@ describe('hostPatternsToRequest', () => {
   });
 });
 
+describe('hostPatternsToRelease', () => {
+  it('gives back runtime grants for hosts no longer configured, keeping the configured ones', () => {
+    const granted = ['https://old.example/*', 'https://api.example.com/*', 'http://tried.example/*'];
+    expect(hostPatternsToRelease(granted, ['https://api.example.com/*'])).toEqual(['https://old.example/*', 'http://tried.example/*']);
+    expect(hostPatternsToRelease(granted, [])).toEqual(granted);
+  });
+  it('never touches the manifest\'s sandbox hosts or the content scripts\' wildcard patterns', () => {
+    const granted = ['http://localhost/*', 'http://127.0.0.1/*', 'http://*/*', 'https://*/*', '<all_urls>', '*://*.example/*'];
+    expect(hostPatternsToRelease(granted, [])).toEqual([]);
+  });
+});
+
 describe('checkOptions', () => {
   it('reports settings and key problems together', () => {
     const r = checkOptions({ settings: { minScore: 'x' }, apiKey: 'has space' });
@@ -63,6 +76,15 @@ describe('saveOptions', () => {
     expect(hostAccess.request).toHaveBeenCalledWith(['https://api.example.com/*']);
     expect(await loadSettings()).toMatchObject({ dataBaseUrl: 'https://api.example.com/dev', defaultProject: 'nebula' });
     expect(await getApiKey(vault)).toBe(KEY);
+    // Then gives back whatever else was granted before.
+    expect(hostAccess.releaseAllBut).toHaveBeenCalledWith(['https://api.example.com/*']);
+    expect(hostAccess.releaseAllBut.mock.invocationCallOrder[0]).toBeGreaterThan(hostAccess.request.mock.invocationCallOrder[0]!);
+  });
+
+  it('still saves when giving back old host access fails', async () => {
+    const hostAccess = { ...access(true), releaseAllBut: vi.fn(async () => Promise.reject(new Error('browser said no'))) };
+    expect((await saveOptions(remote, { vault: memoryVault(), hostAccess })).ok).toBe(true);
+    expect(await loadSettings()).toMatchObject({ dataBaseUrl: 'https://api.example.com/dev' });
   });
 
   it('asks for host access within the click: before anything else is awaited', () => {
@@ -85,10 +107,11 @@ describe('saveOptions', () => {
 
   it('saves nothing when host access is refused (or the request fails)', async () => {
     const before = await snapshot();
-    for (const hostAccess of [access(false), { request: vi.fn(async () => Promise.reject(new Error('no gesture'))) }]) {
+    for (const hostAccess of [access(false), { ...access(true), request: vi.fn(async () => Promise.reject(new Error('no gesture'))) }]) {
       const r = await saveOptions(remote, { vault: memoryVault(), hostAccess });
       expect(r).toEqual({ ok: false, errors: { permissions: expect.stringContaining('https://api.example.com/*') } });
       expect(await snapshot()).toEqual(before);
+      expect(hostAccess.releaseAllBut).not.toHaveBeenCalled();
     }
   });
 
