@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askWorkerFrom, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 
 describe('extension smoke', () => {
   let h: ExtensionHarness;
@@ -35,5 +37,24 @@ describe('extension smoke', () => {
       await screenshot(page, `smoke-${path.replace('.html', '')}`);
       await page.close();
     }
+  });
+
+  it('loads the popup\'s first paint as one chunk and one stylesheet, which other pages share without rendering the popup', async () => {
+    const html = await readFile(join(EXTENSION_DIR, 'popup.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const styles = [...html.matchAll(/rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(preloads).toEqual([expect.stringMatching(/\/popup-first-paint-[\w-]+\.js$/)]);
+    expect(styles).toHaveLength(1);
+    // Pages are mounted on #app only by their entrypoints, which must stay out of the shared chunk:
+    // otherwise every page that loads it would render the popup too.
+    const shared = await readFile(join(EXTENSION_DIR, preloads[0]!), 'utf8');
+    expect(shared).not.toContain('getElementById("app")');
+
+    const options = await h.openPage('options.html');
+    await expect.poll(() => options.locator('#app').innerText()).not.toBe('');
+    expect(await options.getByRole('tablist', { name: 'Vantage' }).count()).toBe(0);
+    await options.close();
   });
 });
