@@ -10,11 +10,17 @@ import type { ManualChunksOption, Plugin } from 'rollup';
  * (charts, the other tabs) stays split off. Entrypoint modules stay out: they
  * render their page, and other pages load this chunk too.
  */
+const firstPaintModules = new WeakMap<object, Set<string>>();
 const popupFirstPaintChunk: ManualChunksOption = (id, { getModuleInfo, getModuleIds }) => {
-  const html = [...getModuleIds()].find((m) => /entrypoints\/popup\/index\.html$/.test(m));
-  if (!html || /\/entrypoints\//.test(id)) return undefined;
-  const needed = new Set([html]);
-  for (const m of needed) for (const dep of getModuleInfo(m)?.importedIds ?? []) needed.add(dep);
+  if (/\/entrypoints\//.test(id)) return undefined;
+  // Walked once per build (Rollup hands every call of a build the same getModuleInfo), not once per module.
+  let needed = firstPaintModules.get(getModuleInfo);
+  if (!needed) {
+    const html = [...getModuleIds()].find((m) => /entrypoints\/popup\/index\.html$/.test(m));
+    needed = new Set(html ? [html] : []);
+    for (const m of needed) for (const dep of getModuleInfo(m)?.importedIds ?? []) needed.add(dep);
+    firstPaintModules.set(getModuleInfo, needed);
+  }
   return needed.has(id) ? 'popup-first-paint' : undefined;
 };
 
