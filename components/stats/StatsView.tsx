@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { ApiErrorInfo } from '../../lib/api/errors.ts';
 import { browser } from 'wxt/browser';
 import { loadSettings } from '../../lib/settings/store.ts';
+import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
 import { initialUiState, readUiState, rememberProject, statsUiItem, type StatsUiState } from '../../lib/stats/ui-state.ts';
 import { defaultSettings } from '../../lib/settings/schema.ts';
 import type { StatsFilters } from '../../lib/stats/query.ts';
@@ -10,7 +11,6 @@ import { BadgeControl } from './BadgeControl.tsx';
 import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
-import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
 import { SECTIONS } from './sections.tsx';
 import './stats.css';
 

@@ -14,9 +14,15 @@ export interface UseStat<Id extends DataOperationId> {
   reload(): void;
 }
 
+/** The entry on screen, and whether it is only the snapshot's copy (not yet checked against storage). */
+type Shown = { readonly key: string; readonly entry: CacheEntry<unknown>; readonly hint: boolean } | null;
+
 /** What a block shows first: the snapshot's copy of its entry when there is one. */
-function hinted(entry: CacheEntry<unknown> | undefined): StatState {
-  return entry ? { status: 'ready', entry, refreshing: false, error: null } : { status: 'loading' };
+function fromSnapshot(key: string): { state: StatState; shown: Shown } {
+  const entry = pagePaintSnapshot().entry(key);
+  return entry
+    ? { state: { status: 'ready', entry, refreshing: false, error: null }, shown: { key, entry, hint: true } }
+    : { state: { status: 'loading' }, shown: null };
 }
 
 /**
@@ -32,12 +38,10 @@ export function useStat<Id extends DataOperationId>(
   remember = false,
 ): UseStat<Id> {
   const key = requestKey(request);
-  const [state, setState] = useState<StatState>(() => hinted(pagePaintSnapshot().entry(key)));
+  const [first] = useState(() => fromSnapshot(key));
+  const [state, setState] = useState<StatState>(first.state);
   const [reloads, setReloads] = useState(0);
-  /** The entry on screen, and whether it is only the snapshot's copy (not yet checked against storage). */
-  const shown = useRef<{ key: string; entry: CacheEntry<unknown>; hint: boolean } | null>(
-    state.status === 'ready' ? { key, entry: state.entry, hint: true } : null,
-  );
+  const shown = useRef<Shown>(first.shown);
   const forced = useRef({ refreshToken, reloads });
 
   // A layout effect: the stored entry is asked for right after mounting, not a frame later.
@@ -46,9 +50,9 @@ export function useStat<Id extends DataOperationId>(
     const force = same && (forced.current.refreshToken !== refreshToken || forced.current.reloads !== reloads);
     forced.current = { refreshToken, reloads };
     if (!same) {
-      const next = hinted(pagePaintSnapshot().entry(key));
-      shown.current = next.status === 'ready' ? { key, entry: next.entry, hint: true } : null;
-      setState(next);
+      const next = fromSnapshot(key);
+      shown.current = next.shown;
+      setState(next.state);
     }
     const onScreen = shown.current;
     const checked = onScreen && !onScreen.hint ? onScreen.entry : undefined;
