@@ -1,6 +1,6 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { describeError, isApiError, toErrorInfo } from '../../lib/api/errors.ts';
+import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
 import { checkAddress, toChecksum } from '../../lib/score/address.ts';
 import type { ScoreLookup } from '../../lib/score/lookup.ts';
@@ -58,7 +58,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
       if (ticket === latest.current) setView({ kind: 'done', lookup });
     } catch (e) {
       if (ticket !== latest.current) return;
-      const info = isApiError(e) ? e.toInfo() : toErrorInfo(e);
+      const info = toErrorInfo(e);
       if (info.kind === 'invalid-params' && info.param === 'entity_address') {
         setAddressError(info.message);
         setView({ kind: 'idle' });

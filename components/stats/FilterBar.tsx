@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { dataOperations } from '../../lib/api/catalog.ts';
+import { isoDate } from '../../lib/normalize/coerce.ts';
 import { PRESET_DAYS, rangeError, type FilterParam, type StatsFilters, type TimeRange } from '../../lib/stats/query.ts';
 
 const FILTERS: readonly { param: FilterParam; label: string; placeholder: string }[] = [
@@ -14,7 +15,7 @@ function appliesTo(param: string): string {
   return `Applies to: ${ops.join('; ')}.`;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => isoDate(Date.now() / 1000);
 
 export interface FilterBarProps {
   readonly filters: StatsFilters;
@@ -93,7 +94,7 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
             const v = e.currentTarget.value;
             if (v === 'custom') {
               const to = today();
-              const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+              const from = isoDate(Date.now() / 1000 - 29 * 86_400);
               setDraft({ from, to });
               setRange({ from, to });
             } else {

@@ -1,11 +1,19 @@
 /**
- * The real service sometimes answers errors with HTTP 200: `{ success: false,
- * message }`, or a plain-text body such as `No api key`. These helpers spot
- * such bodies so they are never taken for data.
+ * Shape checks for JSON bodies. The real service sometimes answers errors
+ * with HTTP 200: `{ success: false, message }`, or a plain-text body such as
+ * `No api key`; errorBodyMessage spots such bodies so they are never taken
+ * for data.
  */
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A number, or a numeric string (the service sends both), else null. */
+export function asNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
 }
 
 /** The error message a body carries instead of data, or null when it looks like data. */

@@ -12,7 +12,7 @@ import {
   type ScoreResult,
   type VerifyResult,
 } from './responses.ts';
-import { defaultBackoff, parseRetryAfter, retryDelay, sleep, type BackoffPolicy } from './retry.ts';
+import { defaultBackoff, parseRetryAfter, retryDelay, retryWaitMs, sleep, type BackoffPolicy } from './retry.ts';
 import { ParamError } from './validate.ts';
 
 export interface ClientConfig extends ServiceBases {
@@ -85,7 +85,7 @@ export class ApiClient {
         return this.checkShape(id, body);
       } catch (e) {
         if (!(e instanceof ApiError) || !isRetryable(e.kind) || attempt >= attempts) throw e;
-        const wait = e.retryAt !== undefined ? Math.max(0, e.retryAt - this.cfg.now()) : undefined;
+        const wait = retryWaitMs(e.retryAt, this.cfg.now());
         if (wait !== undefined && wait > this.cfg.maxRetryWaitMs) throw e;
         await this.cfg.sleep(retryDelay(attempt, backoff, wait, this.cfg.random), options.signal);
       }

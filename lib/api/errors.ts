@@ -51,10 +51,6 @@ export class ApiError extends Error implements ApiErrorInfo {
   }
 }
 
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
-}
-
 /** Plain data for any thrown value, safe to post in a message. */
 export function toErrorInfo(e: unknown): ApiErrorInfo {
   if (e instanceof ApiError) return e.toInfo();

@@ -1,4 +1,4 @@
-import { isRecord } from './body.ts';
+import { asNumber, isRecord } from './body.ts';
 
 /**
  * Shape checks for the integration API's answers. Each returns the typed
@@ -73,8 +73,7 @@ export function parseVerify(body: unknown): VerifyResult {
 export function parseScore(body: unknown): ScoreResult {
   if (!isRecord(body)) throw new Error('calculateCustomScore answered no object.');
   const { score, ...extras } = body;
-  const n = typeof score === 'number' ? score : typeof score === 'string' && score.trim() !== '' ? Number(score) : NaN;
-  return { score: Number.isFinite(n) ? n : null, extras };
+  return { score: asNumber(score), extras };
 }
 
 /** The parsed proof: `{ proof, publicSignals }` with the score at publicSignals[0]. */

@@ -18,6 +18,11 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** Milliseconds until a service-named retry time (never negative), if one was named. */
+export function retryWaitMs(retryAt: number | undefined, now: number): number | undefined {
+  return retryAt === undefined ? undefined : Math.max(0, retryAt - now);
+}
+
 /**
  * Delay before retry number `attempt` (1-based): the server's Retry-After when
  * given, else exponential backoff with full jitter. `random` is injectable.

@@ -1,3 +1,4 @@
+import { isRecord } from './body.ts';
 import type { OperationSpec, ParamSpec } from './catalog.ts';
 
 /** A parameter that fails the catalog's rules; `param` names it. */
@@ -35,10 +36,8 @@ function checkValue(spec: ParamSpec, v: unknown): WireValue {
   const { name } = spec;
   switch (spec.type) {
     case 'object':
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-        throw new ParamError(name, `Parameter "${name}" must be an object.`);
-      }
-      return v as Record<string, unknown>;
+      if (!isRecord(v)) throw new ParamError(name, `Parameter "${name}" must be an object.`);
+      return v;
     case 'number': {
       const n = toNumber(spec, v);
       if (!Number.isFinite(n)) throw new ParamError(name, `Parameter "${name}" must be a finite number.`);

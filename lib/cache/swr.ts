@@ -55,16 +55,18 @@ export interface SwrCache<V> {
   isFetching(key: string): boolean;
 }
 
+/** Within its TTL at `now`. An entry from the future (the clock went back) cannot be trusted to be fresh. */
+export function isFreshAt(entry: CacheEntry<unknown>, now: number, ttlMs: number): boolean {
+  const age = now - entry.storedAt;
+  return age >= 0 && age < ttlMs;
+}
+
 export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
   const { store, ttlMs } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<CacheEntry<V>>>();
 
-  const isFresh = (entry: CacheEntry<V>, o: ReadOptions = {}) => {
-    const age = now() - entry.storedAt;
-    // An entry from the future (the clock went back) cannot be trusted to be fresh.
-    return age >= 0 && age < (o.ttlMs ?? ttlMs);
-  };
+  const isFresh = (entry: CacheEntry<V>, o: ReadOptions = {}) => isFreshAt(entry, now(), o.ttlMs ?? ttlMs);
 
   const refresh = (key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>> => {
     const running = inFlight.get(key);

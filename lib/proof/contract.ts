@@ -5,6 +5,8 @@
  * script, so it must stay free of extension APIs and heavy imports.
  */
 
+import { isRecord } from '../api/body.ts';
+
 export const PAGE_API_NAME = 'Vantage';
 export const PAGE_API_VERSION = '1.0.0';
 
@@ -85,10 +87,6 @@ export class ProofRequestError extends Error {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function invalid(message: string): ProofRequestError {
   return new ProofRequestError(ProofErrorCode.InvalidParams, message);
 }
@@ -105,7 +103,7 @@ export function parseProofRequest(input: unknown): ProofRequestParams {
     throw invalid('Parameters must be plain JSON.');
   }
   if (size > LIMITS.paramsBytes) throw invalid(`Parameters are too large (over ${LIMITS.paramsBytes} bytes).`);
-  if (!isObject(input)) throw invalid('Expected an object { scoreId, condition, web2Id }.');
+  if (!isRecord(input)) throw invalid('Expected an object { scoreId, condition, web2Id }.');
   const { scoreId, condition, web2Id } = input;
   if (typeof scoreId !== 'string' || !scoreId.trim()) throw invalid('scoreId must be a non-empty string.');
   if (scoreId.length > LIMITS.scoreId) throw invalid(`scoreId must be at most ${LIMITS.scoreId} characters.`);
@@ -135,7 +133,7 @@ export type ToPage =
 
 /** Parses a relay-bound message; null for anything that is not one. */
 export function parseToRelay(data: unknown): ToRelay | null {
-  if (!isObject(data) || data.target !== RELAY_TARGET) return null;
+  if (!isRecord(data) || data.target !== RELAY_TARGET) return null;
   if (data.type === 'hello') return { target: RELAY_TARGET, type: 'hello' };
   if (data.type === 'request' && typeof data.id === 'string' && data.id.length > 0 && data.id.length <= LIMITS.requestId) {
     return { target: RELAY_TARGET, type: 'request', id: data.id, params: data.params };
@@ -145,15 +143,15 @@ export function parseToRelay(data: unknown): ToRelay | null {
 
 /** Parses a page-bound message; null for anything that is not one. */
 export function parseToPage(data: unknown): ToPage | null {
-  if (!isObject(data) || data.target !== PAGE_TARGET) return null;
+  if (!isRecord(data) || data.target !== PAGE_TARGET) return null;
   switch (data.type) {
     case 'ready':
     case 'gone':
       return { target: PAGE_TARGET, type: data.type };
     case 'settled':
-      return typeof data.id === 'string' && isObject(data.outcome) ? (data as unknown as ToPage) : null;
+      return typeof data.id === 'string' && isRecord(data.outcome) ? (data as unknown as ToPage) : null;
     case 'proof':
-      return isObject(data.result) ? (data as unknown as ToPage) : null;
+      return isRecord(data.result) ? (data as unknown as ToPage) : null;
     default:
       return null;
   }

@@ -1,6 +1,6 @@
 import { isRetryable, type ApiErrorInfo } from '../api/errors.ts';
 import { parseProofJson } from '../api/responses.ts';
-import { retryDelay, type BackoffPolicy } from '../api/retry.ts';
+import { retryDelay, retryWaitMs, type BackoffPolicy } from '../api/retry.ts';
 import { CHANNEL } from '../messaging/protocol.ts';
 import { proofPageUrl } from '../settings/schema.ts';
 import {
@@ -299,7 +299,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       const e = event.error;
       if (!isRetryable(e.kind)) return fail(flow, serviceError(e), now);
       const failures = flow.failures + 1;
-      const wait = retryDelay(failures, FLOW_BACKOFF, e.retryAt !== undefined ? Math.max(0, e.retryAt - now) : undefined, () => 1);
+      const wait = retryDelay(failures, FLOW_BACKOFF, retryWaitMs(e.retryAt, now), () => 1);
       return same({ ...flow, inFlightSince: undefined, failures, lastError: e.message, dueAt: now + Math.max(POLL_INTERVAL_MS, wait) });
     }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../api/body.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Routes } from '../messaging/router.ts';
 import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
@@ -21,8 +22,8 @@ declare module '../messaging/protocol.ts' {
 }
 
 function record(p: unknown): Record<string, unknown> {
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new ApiError({ kind: 'invalid-params', message: 'Expected an object.' });
-  return p as Record<string, unknown>;
+  if (!isRecord(p)) throw new ApiError({ kind: 'invalid-params', message: 'Expected an object.' });
+  return p;
 }
 
 function flowId(p: unknown): string {

@@ -1,4 +1,4 @@
-import { isRecord } from '../api/body.ts';
+import { asNumber, isRecord } from '../api/body.ts';
 import { SCALE_MAX, SCALE_MIN } from './band.ts';
 
 /**
@@ -52,13 +52,6 @@ export function humanizeKey(key: string): string {
   if (!words.length) return key || '(unnamed)';
   const [first, ...rest] = words;
   return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join(' ');
-}
-
-/** A number, or a numeric string (the service sends both), else null. */
-export function asNumber(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
 }
 
 export function formatValue(v: unknown): string {

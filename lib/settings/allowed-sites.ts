@@ -1,4 +1,7 @@
 import { storage } from 'wxt/utils/storage';
+import { webOriginOf } from '../proof/origins.ts';
+
+// Only real web origins (webOriginOf) are ever stored.
 
 /** Sites the user chose to "always allow" to request proofs. */
 export interface AllowedSite {
@@ -13,28 +16,13 @@ export const allowedSitesItem = storage.defineItem<readonly AllowedSite[]>('loca
   version: 1,
 });
 
-/** Only real web origins are ever stored. */
-export function canonicalOrigin(origin: string): string | null {
-  try {
-    const u = new URL(origin);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
-    return u.origin;
-  } catch {
-    return null;
-  }
-}
-
-export function listAllowedSites(): Promise<readonly AllowedSite[]> {
-  return allowedSitesItem.getValue();
-}
-
 export async function isSiteAllowed(origin: string): Promise<boolean> {
-  const o = canonicalOrigin(origin);
+  const o = webOriginOf(origin);
   return o !== null && (await allowedSitesItem.getValue()).some((s) => s.origin === o);
 }
 
 export async function allowSite(origin: string, now = Date.now()): Promise<void> {
-  const o = canonicalOrigin(origin);
+  const o = webOriginOf(origin);
   if (!o) throw new Error(`"${origin}" is not a web origin.`);
   const sites = await allowedSitesItem.getValue();
   if (sites.some((s) => s.origin === o)) return;

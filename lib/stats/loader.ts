@@ -7,7 +7,8 @@
  */
 import type { ApiErrorInfo } from '../api/errors.ts';
 import { toErrorInfo } from '../api/errors.ts';
-import type { CacheEntry } from '../cache/swr.ts';
+import { retryWaitMs } from '../api/retry.ts';
+import { isFreshAt, type CacheEntry } from '../cache/swr.ts';
 import { requestKey, type StatsRequest } from './query.ts';
 
 export type StatState =
@@ -70,10 +71,10 @@ export function loadStat(
       emit({ status: 'ready', entry: shown, refreshing: false, error: null });
     } catch (e) {
       const error = toErrorInfo(e);
-      const retryIn = error.kind === 'rate-limited' && error.retryAt !== undefined ? error.retryAt - deps.now() : null;
-      const retrying = retryIn !== null && !cancelled;
+      const retryIn = error.kind === 'rate-limited' ? retryWaitMs(error.retryAt, deps.now()) : undefined;
+      const retrying = retryIn !== undefined && !cancelled;
       emit(shown ? { status: 'ready', entry: shown, refreshing: false, error } : { status: 'error', error, refreshing: retrying });
-      if (retrying) timer = setTimer(() => void revalidate(false), Math.max(0, retryIn));
+      if (retrying) timer = setTimer(() => void revalidate(false), retryIn);
     }
   };
 
@@ -82,9 +83,7 @@ export function loadStat(
       const stored = await deps.peek(requestKey(request)).catch(() => undefined);
       if (stored) {
         shown = stored.storedAt === options.hint?.storedAt ? options.hint : stored;
-        const age = deps.now() - stored.storedAt;
-        const fresh = age >= 0 && age < deps.ttlMs;
-        if (fresh && !options.force) return emit({ status: 'ready', entry: shown, refreshing: false, error: null });
+        if (isFreshAt(stored, deps.now(), deps.ttlMs) && !options.force) return emit({ status: 'ready', entry: shown, refreshing: false, error: null });
       }
     }
     if (!cancelled) await revalidate(options.force === true);

@@ -7,6 +7,7 @@
 import { dataOperations, getOperation, isOperationId, type DataOperationId, type OperationSpec } from '../api/catalog.ts';
 import { ApiError } from '../api/errors.ts';
 import { cacheKey } from '../cache/swr.ts';
+import { isoDate } from '../normalize/coerce.ts';
 
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
@@ -61,7 +62,7 @@ export function paramValues(op: DataOperationId, name: string): readonly string[
 export function dateToSeconds(date: string): number | null {
   if (!DATE.test(date)) return null;
   const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date ? null : ms / 1000;
+  return Number.isNaN(ms) || isoDate(ms / 1000) !== date ? null : ms / 1000;
 }
 
 /** Why a custom range is unusable, or null when it is fine. */

@@ -7,7 +7,7 @@ import { scoreResponseBody } from '../scores/result.ts';
 import { SCORE_MAX } from '../scores/scale.ts';
 import type { Scorer } from '../scores/scorer.ts';
 import { verifyScoreProof, type VerifierTrust } from '../zk/verifier.ts';
-import { HttpError, readJsonBody, requireMethod, sendJson } from './http.ts';
+import { HttpError, isRecord, readJsonBody, requireMethod, sendJson } from './http.ts';
 import type { MatchedOperation } from './operations.ts';
 import { queryParams } from './operations.ts';
 import type { SessionStore } from './sessions.ts';
@@ -73,10 +73,8 @@ const getProofData: OperationHandler = async (deps, req, res, url, { op }) => {
 const verifyProof: OperationHandler = async (deps, req, res, _url, { op }) => {
   requireMethod(req, 'POST');
   const body = await readJsonBody(req);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'The request body must be a JSON object { proof }.');
-  }
-  const { proof } = validated(op, body as Record<string, unknown>);
+  if (!isRecord(body)) throw new HttpError(400, 'The request body must be a JSON object { proof }.');
+  const { proof } = validated(op, body);
   sendJson(res, 200, { valid: await verifyScoreProof(proof, await deps.trust()) });
 };
 

@@ -57,5 +57,4 @@ export async function readJsonBody(req: IncomingMessage, limit = DEFAULT_BODY_LI
   }
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord } from '../../../lib/api/body.ts';

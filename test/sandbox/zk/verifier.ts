@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as snarkjs from 'snarkjs';
+import { isRecord } from '../../../lib/api/body.ts';
 import type { AttestationPublicKey } from './attestation.ts';
 import { isCanonicalFieldString } from './field.ts';
 import { zkPaths } from './paths.ts';
@@ -29,8 +30,6 @@ let committedKey: VerificationKey | undefined;
 export function loadVerificationKey(): VerificationKey {
   return (committedKey ??= JSON.parse(readFileSync(zkPaths.verificationKey, 'utf8')) as VerificationKey);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isCoordinate(v: unknown): v is string {
   return typeof v === 'string' && /^(0|[1-9]\d{0,76})$/.test(v) && BigInt(v) < BASE_FIELD;
