@@ -17,6 +17,12 @@ export interface UseStat<Id extends DataOperationId> {
 /** The entry on screen, and whether it is only the snapshot's copy (not yet checked against storage). */
 type Shown = { readonly key: string; readonly entry: CacheEntry<unknown>; readonly hint: boolean } | null;
 
+/** Same on screen: keeping the previous object spares the block a render. */
+function sameState(a: StatState, b: StatState): boolean {
+  if (a.status === 'loading' || b.status === 'loading') return a.status === b.status;
+  return a.status === b.status && a.error === b.error && a.refreshing === b.refreshing && (a.status !== 'ready' || a.entry === (b as typeof a).entry);
+}
+
 /** What a block shows first: the snapshot's copy of its entry when there is one. */
 function fromSnapshot(key: string): { state: StatState; shown: Shown } {
   const entry = pagePaintSnapshot().entry(key);
@@ -52,7 +58,7 @@ export function useStat<Id extends DataOperationId>(
     if (!same) {
       const next = fromSnapshot(key);
       shown.current = next.shown;
-      setState(next.state);
+      setState((prev) => (sameState(prev, next.state) ? prev : next.state));
     }
     const onScreen = shown.current;
     const checked = onScreen && !onScreen.hint ? onScreen.entry : undefined;
@@ -62,7 +68,7 @@ export function useStat<Id extends DataOperationId>(
         shown.current = { key, entry: s.entry, hint: false };
         if (remember) pagePaintSnapshot().rememberEntry(key, s.entry);
       } else if (s.status === 'loading') shown.current = null;
-      setState(s);
+      setState((prev) => (sameState(prev, s) ? prev : s));
     });
     // The key names the request completely, so the request object itself is not a dependency.
   }, [key, refreshToken, reloads]);

@@ -61,6 +61,8 @@ export function createPaintSnapshot(
 ): PaintSnapshot {
   let ui: StatsUiState | null = null;
   let entries = new Map<string, CacheEntry<unknown>>();
+  /** storedAt of the entries too large to keep: measured once, not at every paint. */
+  const tooLarge = new Map<string, number>();
   let loaded = false;
   let pending = false;
 
@@ -112,9 +114,15 @@ export function createPaintSnapshot(
     },
     rememberEntry(key, entry) {
       load();
-      if (entries.get(key)?.storedAt === entry.storedAt) return;
-      entries.delete(key);
-      if (JSON.stringify(entry).length <= limits.maxEntryChars) entries.set(key, entry);
+      if (entries.get(key)?.storedAt === entry.storedAt || tooLarge.get(key) === entry.storedAt) return;
+      const had = entries.delete(key);
+      if (JSON.stringify(entry).length <= limits.maxEntryChars) {
+        tooLarge.delete(key);
+        entries.set(key, entry);
+      } else {
+        tooLarge.set(key, entry.storedAt);
+        if (!had) return; // nothing kept changed: no write
+      }
       while (entries.size > limits.maxEntries) entries.delete(entries.keys().next().value!);
       write();
     },

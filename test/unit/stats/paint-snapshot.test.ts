@@ -73,6 +73,19 @@ describe('paint snapshot', () => {
     expect(reread.entry('a')).toEqual(entry(4));
   });
 
+  it('measures a large entry once: painting it again writes nothing', () => {
+    const store = memoryStore();
+    const { schedule, flush } = manualSchedule();
+    const snap = createPaintSnapshot(store, LIMITS, schedule);
+    snap.rememberEntry('a', entry(1));
+    flush();
+    const big = entry(2, 'x'.repeat(500));
+    snap.rememberEntry('big', big);
+    snap.rememberEntry('big', big);
+    flush();
+    expect(store.writes).toBe(1);
+  });
+
   it('drops a large newer answer rather than keep painting the older one', () => {
     const snap = createPaintSnapshot(memoryStore(), LIMITS, () => undefined);
     snap.rememberEntry('a', entry(1));
