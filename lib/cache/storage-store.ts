@@ -25,6 +25,8 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
   getMany(keys: readonly string[]): Promise<Map<string, CacheEntry<V>>>;
   /** Drops entries past maxAgeMs and beyond maxEntries; answers how many were dropped. */
   prune(): Promise<number>;
+  /** Resolves once a prune started by a write has finished. */
+  idle(): Promise<void>;
   /** Drops every entry (e.g. the service they came from changed). */
   clear(): Promise<void>;
   /** The storage key an entry lives under (for storage.onChanged listeners). */
@@ -50,6 +52,7 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
   const storage = () => browser.storage[area];
   const storageKey = (key: string) => prefix + key;
   let lastPrune = -Infinity;
+  let pruning: Promise<unknown> = Promise.resolve();
 
   const prune = async (): Promise<number> => {
     lastPrune = now();
@@ -91,7 +94,11 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
     },
     async set(key, entry) {
       await storage().set({ [storageKey(key)]: entry });
-      if (Number.isFinite(pruneEveryMs) && now() - lastPrune >= pruneEveryMs) await prune().catch(() => undefined);
+      // Not awaited: a prune reads all of storage, and the first write after a worker start would wait on it.
+      if (Number.isFinite(pruneEveryMs) && now() - lastPrune >= pruneEveryMs) pruning = prune().catch(() => undefined);
+    },
+    async idle() {
+      await pruning;
     },
   };
 }

@@ -49,9 +49,11 @@ describe('storageCacheStore', () => {
     await store.set('a', { value: 1, storedAt: 0 }); // first write prunes (nothing old yet)
     t = 500;
     await store.set('b', { value: 2, storedAt: 500 }); // within the interval: 'a' (age 500 > 10) survives
+    await store.idle();
     expect(await store.get('a')).toBeDefined();
     t = 1_200;
     await store.set('c', { value: 3, storedAt: 1_200 });
+    await store.idle();
     expect(await store.get('a')).toBeUndefined();
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('c')).toBeDefined();
