@@ -29,7 +29,7 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
   const answer = async (approve: boolean) => {
     setBusy(true);
     try {
-      await askWorker('proof.consent.answer', { flowId, approve, always: approve && always });
+      await askWorker('proof.consent.answer', { flowId, approve, always });
       onDone();
     } catch (e) {
       setBusy(false);

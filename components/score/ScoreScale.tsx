@@ -20,7 +20,7 @@ export function ScoreScale({ score }: { score: number }) {
           <span
             key={b.id}
             class={`score-scale-segment band-${b.id}`}
-            style={{ flexGrow: (b.max + (b.id === 'exceptional' ? 0 : 1) - b.min) / span }}
+            style={{ flexGrow: (Math.min(b.max + 1, SCALE_MAX) - b.min) / span }}
             title={`${b.name} ${b.min}–${b.max}`}
           />
         ))}

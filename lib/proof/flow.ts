@@ -122,32 +122,22 @@ export interface Step {
   readonly effects: readonly Effect[];
 }
 
-export interface StartInput {
-  readonly id: string;
-  readonly tabId: number;
-  readonly origin: string;
-  readonly source: FlowSource;
-  readonly request: ProofRequestParams;
-  readonly config: FlowConfig;
+export interface StartInput extends Pick<Flow, 'id' | 'tabId' | 'origin' | 'source' | 'request' | 'config'> {
   /** The site is on the allowed list, or the user started it from the popup. */
   readonly skipConsent: boolean;
 }
 
 export function startFlow(input: StartInput, now: number): Step {
+  const { skipConsent, ...given } = input;
   const flow: Flow = {
-    id: input.id,
-    tabId: input.tabId,
-    origin: input.origin,
-    source: input.source,
-    request: input.request,
-    config: input.config,
-    phase: input.skipConsent ? 'creating' : 'consent',
+    ...given,
+    phase: skipConsent ? 'creating' : 'consent',
     startedAt: now,
     deadline: now + input.config.timeoutMs,
     dueAt: now,
     failures: 0,
   };
-  return input.skipConsent ? call(flow, now) : { flow, effects: [{ type: 'openConsent', flowId: flow.id }] };
+  return skipConsent ? call(flow, now) : { flow, effects: [{ type: 'openConsent', flowId: flow.id }] };
 }
 
 const CALL_PHASES: readonly Phase[] = ['creating', 'proving', 'verifying', 'delivering'];
@@ -205,16 +195,24 @@ function fail(flow: Flow, error: ProofErrorInfo, now: number): Step {
   const { flow: cleaned, effects } = cleanup(flow);
   // The popup's own flows have no waiting caller: the popup shows the report instead.
   if (flow.source === 'popup') return { flow: null, effects: [...effects, report(flow, now, 'failed', { ...error })] };
-  const next = call({ ...cleaned, phase: 'delivering', outcome: { ok: false, error }, dueAt: now, failures: 0, inFlightSince: undefined }, now);
+  const next = deliver(cleaned, { ok: false, error }, now);
   return { flow: next.flow, effects: [...effects, ...next.effects] };
 }
 
 function succeed(flow: Flow, result: ScoreProofResult, now: number): Step {
-  return call({ ...flow, phase: 'delivering', outcome: { ok: true, result }, dueAt: now, failures: 0, inFlightSince: undefined }, now);
+  return deliver(flow, { ok: true, result }, now);
 }
 
+/** Enters the delivering phase with the outcome to hand to the page. */
+function deliver(flow: Flow, outcome: ProofOutcome, now: number): Step {
+  return call({ ...flow, phase: 'delivering', outcome, dueAt: now, failures: 0, inFlightSince: undefined }, now);
+}
+
+/** What a page is told when no API key is set (here and before a flow starts, lib/proof/runner.ts). */
+export const NOT_SET_UP = 'Vantage is not set up: no API key.';
+
 function serviceError(error: ApiErrorInfo): ProofErrorInfo {
-  if (error.kind === 'not-configured') return { code: ProofErrorCode.Unauthorized, message: 'Vantage is not set up: no API key.' };
+  if (error.kind === 'not-configured') return { code: ProofErrorCode.Unauthorized, message: NOT_SET_UP };
   const what = error.operation ? `${error.operation} failed` : 'The service failed';
   return { code: ProofErrorCode.ServiceFailed, message: `${what}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}` };
 }

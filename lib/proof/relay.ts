@@ -95,7 +95,7 @@ export function createRelay({ win, request }: RelayDeps): Relay {
     }
     awaitingAcks++;
     request(params)
-      .catch((): RequestAck => ({ error: { code: ProofErrorCode.Disconnected, message: 'The Vantage extension did not answer.' } }))
+      .catch(() => ackFromReply(undefined))
       .then((ack) => {
         awaitingAcks--;
         if ('error' in ack) {

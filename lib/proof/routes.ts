@@ -66,7 +66,7 @@ export function proofRoutes(runner: ProofRunner): Routes {
         return { flowId: flowId(p), approve: r.approve === true, always: r.always === true };
       },
       handle: async (p) => {
-        await runner.answerConsent(p.flowId, p.approve, p.approve && p.always);
+        await runner.answerConsent(p.flowId, p.approve, p.always); // the flow ignores `always` on a rejection
         return { done: true };
       },
     },

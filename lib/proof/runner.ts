@@ -1,7 +1,7 @@
 import { toErrorInfo } from '../api/errors.ts';
 import type { CreateUrlResult, ProofDataResult } from '../api/responses.ts';
 import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
-import { nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
+import { NOT_SET_UP, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
 import { mayRequestProofs, webOriginOf } from './origins.ts';
 import type { Delivery, RequestAck } from './relay.ts';
@@ -103,7 +103,7 @@ export class ProofRunner {
       if (!mayRequestProofs(caller.origin)) {
         return error(ProofErrorCode.Unauthorized, 'Proofs are only handed to secure (https) sites.');
       }
-      if (!(await this.deps.hasKey())) return error(ProofErrorCode.Unauthorized, 'Vantage is not set up: no API key.');
+      if (!(await this.deps.hasKey())) return error(ProofErrorCode.Unauthorized, NOT_SET_UP);
       const { store } = this.deps;
       const existing = await store.get(caller.tabId);
       if (existing) {

@@ -27,6 +27,14 @@ describe('flow machine (pure)', () => {
     });
   });
 
+  it('remembers the site only when the user approves with "always", never on a rejection', () => {
+    const allows = (approve: boolean, always: boolean) =>
+      run([{ type: 'consentAnswered', approve, always }]).effects.some((e) => e.type === 'allowSite');
+    expect(allows(true, true)).toBe(true);
+    expect(allows(true, false)).toBe(false);
+    expect(allows(false, true)).toBe(false);
+  });
+
   it('builds the proof URL from the template when createUrl sent none', () => {
     const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 'a b' }]);
     expect(s.effects).toEqual([{ type: 'openProofTab', url: 'https://svc.example/proof/a%20b', besideTabId: 1 }]);
