@@ -66,7 +66,11 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
   );
 }
 
-/** An address shortened for a narrow cell, whole on hover. */
-export function Short({ text }: { text: string }) {
-  return text.length > 16 && text.startsWith('0x') ? <span title={text}>{`${text.slice(0, 6)}…${text.slice(-4)}`}</span> : <>{text}</>;
+/**
+ * A named entry's name, its address on hover; an unnamed one (name equal to
+ * its id) as its address, shortened for a narrow cell and whole on hover.
+ */
+export function Short({ id, name }: { id: string; name: string }) {
+  if (name !== id) return <span title={id}>{name}</span>;
+  return id.length > 16 && id.startsWith('0x') ? <span title={id}>{`${id.slice(0, 6)}…${id.slice(-4)}`}</span> : <>{id}</>;
 }

@@ -86,7 +86,7 @@ function DistributionBlock() {
           limit={s.rows}
           share={(i) => i.share}
           columns={[
-            { label: what, cell: (i) => (i.name === i.id ? <Short text={i.id} /> : <span title={i.id}>{i.name}</span>) },
+            { label: what, cell: (i) => <Short id={i.id} name={i.name} /> },
             { label: 'Users', cell: (i) => <Num value={i.users} compact />, num: true },
             { label: 'Txns', cell: (i) => <Num value={i.transactions} compact />, num: true },
           ]}

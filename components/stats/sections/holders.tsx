@@ -86,7 +86,7 @@ function ProminentBlock() {
           limit={s.rows}
           share={(h) => h.share}
           columns={[
-            { label: 'Holder', cell: (h) => (h.name === h.id ? <Short text={h.id} /> : <span title={h.id}>{h.name}</span>) },
+            { label: 'Holder', cell: (h) => <Short id={h.id} name={h.name} /> },
             // A kind column only when it tells the rows apart (the type chosen above already names them).
             ...(new Set(v.items.map(kindOf)).size > 1 ? [{ label: 'Kind', cell: kindOf }] : []),
             { label: 'Balance', cell: (h) => <Num value={h.value} compact />, num: true },
@@ -110,7 +110,7 @@ function TransfersBlock() {
             limit={s.rows}
             share={(c) => c.share}
             columns={[
-              { label: 'Contract', cell: (c) => (c.name === c.id ? <Short text={c.id} /> : <span title={c.id}>{c.name}</span>) },
+              { label: 'Contract', cell: (c) => <Short id={c.id} name={c.name} /> },
               { label: 'Tokens moved', cell: (c) => <Num value={c.value} compact />, num: true },
             ]}
           />
