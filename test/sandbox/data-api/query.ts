@@ -64,6 +64,8 @@ export function resolveQuery(ds: Dataset, op: OperationSpec, project: ProjectMet
   const has = (name: string) => op.params.some((s) => s.name === name);
   const num = (name: string): number | undefined => (p[name] === undefined ? undefined : Number(p[name]));
   const str = (name: string): string | undefined => (p[name] === undefined ? undefined : String(p[name]));
+  /** The parameter's value, or when omitted the `default` its catalog spec declares. */
+  const given = (name: string) => (p[name] === undefined ? op.params.find((s) => s.name === name)?.default : p[name]);
 
   let window: DayWindow | undefined;
   if (has('startTime') || has('endTime')) {
@@ -123,17 +125,16 @@ export function resolveQuery(ds: Dataset, op: OperationSpec, project: ProjectMet
     }
   }
 
-  const limitSpec = op.params.find((s) => s.name === 'limit');
-  const limit = limitSpec ? (num('limit') ?? Number(limitSpec.default)) : undefined;
+  const limit = has('limit') ? Number(given('limit')) : undefined;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw bad('limit', 'Parameter "limit" must be a whole number.');
 
   let fwBalance: number | undefined;
   let fwDays: number | undefined;
   let whaleBalance: number | undefined;
   if (op.id === 'tokenBalanceDistribution') {
-    fwBalance = num('fwBalance') ?? 10;
-    fwDays = num('fwDays') ?? 30;
-    whaleBalance = num('whaleBalance') ?? 1_000_000;
+    fwBalance = Number(given('fwBalance'));
+    fwDays = Number(given('fwDays'));
+    whaleBalance = Number(given('whaleBalance'));
   }
 
   let timeRange: number | undefined;
@@ -142,12 +143,12 @@ export function resolveQuery(ds: Dataset, op: OperationSpec, project: ProjectMet
   let eventProjects: number[] | undefined;
   let today = Math.floor(nowSec / DAY);
   if (op.id === 'retention') {
-    timeRange = num('timeRange') ?? 7;
+    timeRange = Number(given('timeRange'));
     if (timeRange < 1 || timeRange > MAX_TIME_RANGE) {
       throw bad('timeRange', `Parameter "timeRange" must be between 1 and ${MAX_TIME_RANGE}.`);
     }
-    unitTimeRange = (str('unitTimeRange') ?? 'day') as Unit;
-    timeGap = (str('timeGap') ?? 'day') as Unit;
+    unitTimeRange = String(given('unitTimeRange')) as Unit;
+    timeGap = String(given('timeGap')) as Unit;
     const names = (str('eventName') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     if (names.length) {
       eventProjects = [];
@@ -162,7 +163,7 @@ export function resolveQuery(ds: Dataset, op: OperationSpec, project: ProjectMet
     if (end !== undefined) today = Math.floor(end / DAY);
   }
 
-  const type = has('type') ? ((str('type') ?? 'foundation') as Query['type']) : undefined;
+  const type = has('type') ? (String(given('type')) as Query['type']) : undefined;
 
   return {
     project, projectIndex: ds.projects.indexOf(project), today, window, chain, token,
