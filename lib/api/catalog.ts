@@ -302,7 +302,6 @@ export type Catalog = typeof catalog;
 export type OperationId = Catalog[number]['id'];
 export type Operation<Id extends OperationId> = Extract<Catalog[number], { id: Id }>;
 export type DataOperationId = Extract<Catalog[number], { api: 'data' }>['id'];
-export type IntegrationOperationId = Extract<Catalog[number], { api: 'integration' }>['id'];
 
 type ParamValue<P> = P extends { type: 'object' }
   ? Record<string, unknown>

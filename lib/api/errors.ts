@@ -84,8 +84,6 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
       return 'The service is unreachable. Check your connection and the base URL in Options.';
     case 'timeout':
       return 'The service took too long to answer.';
-    case 'not-found':
-      return info.message;
     case 'server-error':
       return `The service failed (${info.status ?? 'error'}): ${info.message}`;
     default:

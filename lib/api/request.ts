@@ -29,7 +29,7 @@ export function normalizeBase(base: string): string {
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }
 
-export function baseFor(op: OperationSpec, bases: ServiceBases): string {
+function baseFor(op: OperationSpec, bases: ServiceBases): string {
   return normalizeBase(op.api === 'data' ? bases.dataBaseUrl : bases.integrationBaseUrl);
 }
 

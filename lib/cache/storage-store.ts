@@ -29,8 +29,6 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
   idle(): Promise<void>;
   /** Drops every entry (e.g. the service they came from changed). */
   clear(): Promise<void>;
-  /** The storage key an entry lives under (for storage.onChanged listeners). */
-  storageKey(key: string): string;
 }
 
 export const DEFAULT_CACHE_PREFIX = 'cache:';
@@ -71,7 +69,6 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
   };
 
   return {
-    storageKey,
     prune,
     async clear() {
       const keys = Object.keys((await storage().get(null)) as Record<string, unknown>).filter((k) => k.startsWith(prefix));

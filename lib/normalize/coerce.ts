@@ -9,8 +9,6 @@ import { DECIMAL } from '../api/validate.ts';
 
 export { isRecord };
 
-/** Plain decimal notation only: no hex, no thousands separators, no "NaN"/"Infinity". */
-
 /** A finite number from a number or a decimal string (" 12 ", "1.5", "1e3"); anything else is null. */
 export function toNumber(v: unknown): number | null {
   let n: number;

@@ -3,7 +3,8 @@
  * turning the service's loosely typed body into the view the UI draws.
  * None throws: a body it cannot use yields an empty view (`hasData` false),
  * which the UI shows as "no data". Error-shaped bodies sent with HTTP 200
- * are for `detectErrorBody` (the API client checks them before this runs).
+ * are for `errorBodyMessage` (lib/api/body.ts; the API client checks them
+ * before this runs).
  */
 import type { DataOperationId } from '../api/catalog.ts';
 import { isEmptyBreakdown, normalizeTokenBalance, normalizeUserInbounce } from './breakdown.ts';
@@ -13,11 +14,10 @@ import { normalizeDailyActions, normalizeEventTransfer } from './per-day.ts';
 import { normalizeCountries, normalizeDistribution, normalizeOverlap, normalizeProminentBalance } from './ranked.ts';
 import { isEmptySeries, normalizeDailyClaimedRewards, normalizeDailyUsers, normalizeHolderChange } from './series.ts';
 
-export { errorBodyMessage as detectErrorBody } from '../api/body.ts';
 export type { Breakdown, BreakdownPart, TokenBalanceView, UserInbounceView } from './breakdown.ts';
 export type { CohortRow, RetentionView } from './cohort.ts';
 export { FLOW_LAYERS, type FlowLayer, type FlowLink, type FlowNode, type TrafficShareView } from './flow.ts';
-export { TOP_SERIES, type ActionDay, type ActionItem, type ContractTotal, type DailyActionsView, type EventTransferView } from './per-day.ts';
+export type { ActionDay, ActionItem, ContractTotal, DailyActionsView, EventTransferView } from './per-day.ts';
 export type {
   ActivityItem,
   CountriesView,
@@ -53,11 +53,11 @@ function safe<V>(normalize: (body: unknown) => V): (body: unknown) => V {
 export const normalizers = {
   holderChange: safe(normalizeHolderChange),
   dailyClaimedRewards: safe(normalizeDailyClaimedRewards),
-  eventTransferDistribution: safe((body) => normalizeEventTransfer(body)),
+  eventTransferDistribution: safe(normalizeEventTransfer),
   prominentBalance: safe(normalizeProminentBalance),
   tokenBalanceDistribution: safe(normalizeTokenBalance),
   dailyUsers: safe(normalizeDailyUsers),
-  dailyActions: safe((body) => normalizeDailyActions(body)),
+  dailyActions: safe(normalizeDailyActions),
   distributionByDapps: safe((body) => normalizeDistribution(body, 'dapps')),
   distributionByContracts: safe((body) => normalizeDistribution(body, 'contracts')),
   distributionByActions: safe((body) => normalizeDistribution(body, 'actions')),

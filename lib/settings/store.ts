@@ -54,10 +54,6 @@ export function saveSettings(s: Settings): Promise<void> {
   return settingsItem.setValue({ ...s });
 }
 
-export function watchSettings(cb: (s: Settings) => void): () => void {
-  return settingsItem.watch((s) => cb(repairSettings(s)));
-}
-
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
 export async function getApiKey(vault: KeyVault): Promise<string> {
   const inSession = await sessionKeyItem.getValue();

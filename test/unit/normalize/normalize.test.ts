@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataOperations, type DataOperationId } from '../../../lib/api/catalog.ts';
+import { errorBodyMessage as detectErrorBody } from '../../../lib/api/body.ts';
 import {
-  detectErrorBody,
   hasData,
   normalize,
   normalizers,
