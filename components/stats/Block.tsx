@@ -25,6 +25,11 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly children: (view: ViewOf<Id>) => ComponentChildren;
 }
 
+/** The placeholder of a block, or of a section, whose content is still loading. */
+export function Loading() {
+  return <div class="skeleton-block" aria-busy="true" aria-label="Loading" />;
+}
+
 const CsvButtons = lazy(() => import('./CsvButtons.tsx').then((m) => m.CsvButtons));
 
 const FILTER_WORDS = { chainId: 'chain', tokenId: 'token', dapp: 'DApp' } as const;
@@ -65,7 +70,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
         {controls && <div class="block-controls">{controls}</div>}
       </header>
       {ignored.length > 0 && <p class="hint">Not filtered by {ignored.join(' or ')}.</p>}
-      {state.status === 'loading' && <div class="skeleton-block" aria-busy="true" aria-label="Loading" />}
+      {state.status === 'loading' && <Loading />}
       {noAnalytics && (
         <p class="notice notice-info" data-no-analytics>
           This project has no web-analytics integration, so there is no {title.toLowerCase()} data. It appears once
