@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
+import { queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 
 export const DEFAULT_PORT = 8787;
@@ -77,13 +78,6 @@ const RAW_CACHE_BYTES = 64 * 1024 * 1024;
 /** Answers at least this large are also kept gzipped. */
 const GZIP_MIN_BYTES = 1024;
 
-/** The first value of each query parameter. */
-function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
-  return out;
-}
-
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const dataset = opts.dataset ?? createDataset({ seed: opts.seed, anchor: opts.anchor, scale: opts.scale, days: opts.days });
   const prefix = normalisePrefix(opts.prefix);
@@ -141,7 +135,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         let entry = rawCache.get(rawKey);
         try {
           if (!entry) {
-            const plain = Buffer.from(dataApi.answer(r.op, r.projectId, queryObject(url)));
+            const plain = Buffer.from(dataApi.answer(r.op, r.projectId, queryParams(url)));
             entry = { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 1 }) : undefined };
             rawCache.set(rawKey, entry);
             rawBytes += plain.length + (entry.gzip?.length ?? 0);

@@ -1,7 +1,7 @@
 /** DApp-user endpoints (seed 4.2), computed from the contract-call events. */
 import { DAY, TOKENS, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex } from './indexes.ts';
-import type { Query } from './query.ts';
+import { envelope, type Query } from './query.ts';
 
 /** Per contract account: does a call to it match the query's chain / DApp / contract filters? */
 function contractFilter(ix: DataIndex, q: Query, projectIndex = q.projectIndex): Uint8Array {
@@ -33,8 +33,6 @@ function eachCall(ix: DataIndex, q: Query, visit: (i: number, rel: number) => vo
     }
   }
 }
-
-const envelope = (q: Query) => ({ startTime: q.window!.first * DAY, endTime: q.window!.last * DAY });
 
 export function dailyUsers(ix: DataIndex, q: Query) {
   const w = q.window!;

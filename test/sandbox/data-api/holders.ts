@@ -1,7 +1,7 @@
 /** Token-holder endpoints (seed 4.1), computed from the transfer and call events. */
 import { AccountKind, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex, HolderStats } from './indexes.ts';
-import { dayKey, type Query } from './query.ts';
+import { dayKey, envelope, type Query } from './query.ts';
 
 /** The holder-stats slot for a chain filter; undefined when the token is not on that chain. */
 function slotOf(stats: HolderStats, chain: number): number | undefined {
@@ -53,7 +53,7 @@ export function dailyClaimedRewards(ix: DataIndex, q: Query) {
     }
     claimed[dayKey(day)] = sum / UNITS_PER_TOKEN;
   }
-  return { startTime: w.first * 86400, endTime: w.last * 86400, claimed_rewards: claimed };
+  return { ...envelope(q), claimed_rewards: claimed };
 }
 
 export function eventTransferDistribution(ix: DataIndex, q: Query) {

@@ -182,3 +182,6 @@ export function queryKey(opId: string, q: Query): string {
 }
 
 export const dayKey = (day: number): string => String(day * DAY);
+
+/** The `{ startTime, endTime }` head of an answer: the query window's ends in Unix seconds. */
+export const envelope = (q: Query) => ({ startTime: q.window!.first * DAY, endTime: q.window!.last * DAY });

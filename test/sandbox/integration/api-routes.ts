@@ -10,6 +10,7 @@ import { verifyScoreProof, type VerifierTrust } from '../zk/verifier.ts';
 import { HttpError, isRecord, readJsonBody, requireMethod, sendJson } from './http.ts';
 import type { MatchedOperation } from './operations.ts';
 import { queryParams } from './operations.ts';
+import { headerKey } from '../auth.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface ApiDeps {
@@ -34,8 +35,7 @@ const knownScoreIds = () => scoreModels.map((m) => m.id).join(', ');
 
 /** The nullifier's app scope: a hash of the API key, so the key itself is never kept. */
 function appScopeOf(req: IncomingMessage): string {
-  const key = req.headers['x-apikey'];
-  return createHash('sha256').update(Array.isArray(key) ? (key[0] ?? '') : (key ?? '')).digest('hex');
+  return createHash('sha256').update(headerKey(req) ?? '').digest('hex');
 }
 
 type OperationHandler = (
