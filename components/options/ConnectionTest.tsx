@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { ConnectionVerdict } from '../../lib/settings/connection.ts';
 
-export type Tone = 'ok' | 'warn' | 'error';
+type Tone = 'ok' | 'warn' | 'error';
 
-export function verdictTone(v: ConnectionVerdict): Tone {
+function verdictTone(v: ConnectionVerdict): Tone {
   if (v.status === 'works') return 'ok';
   return v.ok ? 'warn' : 'error';
 }

@@ -36,7 +36,7 @@ const overlap = (name: string) => (v: ViewOf<'useCompetitors'>): NamedTable[] =>
   rows: v.items.map((i) => [i.id, i.name, i.type, i.projectType, i.users, i.marketShare, i.tvl]),
 }];
 
-export const tablesOf: Tables = {
+const tablesOf: Tables = {
   holderChange: (v) => [
     { name: 'holders-now', columns: ['Total holders', 'Active holders', 'New holders'], rows: [[v.now.total, v.now.active, v.now.new]] },
     seriesTable(v.series, 'holder-change'),
