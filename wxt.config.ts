@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
+import { LOCAL_HOST_PATTERNS } from './lib/settings/schema.ts';
 
 /**
  * Every module the popup needs before its first paint goes into one chunk.
@@ -52,7 +53,7 @@ export default defineConfig({
     description: 'Project stats and zero-knowledge score proofs from your toolbar.',
     permissions: ['storage', 'alarms', 'contextMenus'],
     // The local sandbox is granted up front; any other service origin is asked for at save time.
-    host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
+    host_permissions: LOCAL_HOST_PATTERNS,
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     browser_specific_settings: {
       // data_collection_permissions is newer than WXT's manifest types; Firefox requires it for MV3 lint.

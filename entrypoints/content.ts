@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { injectScript } from 'wxt/utils/inject-script';
-import { CHANNEL, type Reply } from '../lib/messaging/protocol.ts';
-import { ackFromReply, createRelay, isDelivery, type RequestAck } from '../lib/proof/relay.ts';
+import { sendToWorker } from '../lib/messaging/send.ts';
+import { ackFromReply, createRelay, isDelivery } from '../lib/proof/relay.ts';
 
 /**
  * The isolated-world relay for `window.vantage` (docs/page-api.md). It runs
@@ -14,8 +14,7 @@ export default defineContentScript({
   async main(ctx) {
     const relay = createRelay({
       win: window,
-      request: async (params) =>
-        ackFromReply((await browser.runtime.sendMessage({ channel: CHANNEL, type: 'proof.request', payload: params })) as Reply<RequestAck> | undefined),
+      request: async (params) => ackFromReply(await sendToWorker('proof.request', params)),
     });
     browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
       // Only the worker sends deliveries (tabs.sendMessage); pages cannot reach this listener at all.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ConnectionInput, ConnectionVerdict } from '../../lib/settings/connection.ts';
+import { BAD_BASES, NO_KEY, type ConnectionInput, type ConnectionVerdict } from '../../lib/settings/connection.ts';
 import { formDiffers, toFormValues, type FormValues } from '../../lib/settings/form.ts';
 import { hostPatternsToRequest, type HostAccess } from '../../lib/settings/host-access.ts';
 import { saveOptions, type OptionsErrors } from '../../lib/settings/save-options.ts';
@@ -89,9 +89,9 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     const bases = validateSettings({ dataBaseUrl: form.dataBaseUrl, integrationBaseUrl: form.integrationBaseUrl });
     if (!bases.ok) {
       setErrors((prev) => ({ ...prev, ...bases.errors }));
-      return { status: 'failed', ok: false, message: 'Fix the base URLs first.' };
+      return BAD_BASES;
     }
-    if (!apiKey.trim()) return { status: 'no-key', ok: false, message: 'Enter an API key first.' };
+    if (!apiKey.trim()) return NO_KEY;
     const { dataBaseUrl, integrationBaseUrl } = bases.settings;
     const patterns = hostPatternsToRequest(bases.settings);
     if (!(await deps.hostAccess.request(patterns).catch(() => false))) {

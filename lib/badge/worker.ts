@@ -55,8 +55,9 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
       // Keep showing the last known number, and say why it is old.
       const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
       const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
-      shown = stale
-        ? { text: formatBadge(metric.read(stale.value)), title: `${deps.title}: ${what}: ${formatNumber(metric.read(stale.value))} (not updated: ${problem})` }
+      const last = stale ? metric.read(stale.value) : undefined;
+      shown = last !== undefined
+        ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${formatNumber(last)} (not updated: ${problem})` }
         : { text: '!', title: `${deps.title}: ${what}: ${problem}` };
     }
   }

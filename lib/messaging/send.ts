@@ -2,9 +2,14 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '../api/errors.ts';
 import { CHANNEL, type Reply, type RequestOf, type RequestType, type ResponseOf } from './protocol.ts';
 
+/** Sends a typed request to the background worker; its reply as sent (undefined: nobody answered). */
+export async function sendToWorker<K extends RequestType>(type: K, payload: RequestOf<K>): Promise<Reply<ResponseOf<K>> | undefined> {
+  return (await browser.runtime.sendMessage({ channel: CHANNEL, type, payload })) as Reply<ResponseOf<K>> | undefined;
+}
+
 /** Asks the background worker; rejects with ApiError when it answers an error. */
 export async function askWorker<K extends RequestType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
-  const reply = (await browser.runtime.sendMessage({ channel: CHANNEL, type, payload })) as Reply<ResponseOf<K>> | undefined;
+  const reply = await sendToWorker(type, payload);
   if (!reply) throw new ApiError({ kind: 'bad-response', message: 'The extension worker did not answer.' });
   if (!reply.ok) throw new ApiError(reply.error);
   return reply.value;

@@ -37,6 +37,10 @@ export interface ConnectionVerdict {
   readonly message: string;
 }
 
+/** Verdicts given before any request is sent (here and by the Options form). */
+export const NO_KEY: ConnectionVerdict = { status: 'no-key', ok: false, message: 'Enter an API key first.' };
+export const BAD_BASES: ConnectionVerdict = { status: 'failed', ok: false, message: 'Fix the base URLs first.' };
+
 /** What one probe found, as plain data. */
 export interface ProbeOutcome {
   readonly dataBaseUrl: string;
@@ -87,9 +91,7 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
   });
   switch (e.kind) {
     case 'not-configured':
-      return /api key/i.test(e.message)
-        ? { status: 'no-key', ok: false, message: 'Enter an API key first.' }
-        : { status: 'failed', ok: false, message: 'Fix the base URLs first.' };
+      return /api key/i.test(e.message) ? NO_KEY : BAD_BASES;
     case 'invalid-params':
       return { status: 'failed', ok: false, message: `Default project ${quoted} is not a valid project id.` };
     case 'key-rejected':

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { serviceOrigins, type Settings } from './schema.ts';
+import { LOCAL_HOST_PATTERNS, serviceOrigins, type Settings } from './schema.ts';
 
 /**
  * Host access for the configured service. The sandbox hosts are granted in
@@ -7,8 +7,8 @@ import { serviceOrigins, type Settings } from './schema.ts';
  * user's click (optional_host_permissions), never `<all_urls>` up front.
  */
 
-/** Hosts granted statically in wxt.config.ts (`host_permissions`). */
-const STATIC_HOSTS = new Set(['localhost', '127.0.0.1']);
+/** Hosts granted statically in the manifest. */
+const STATIC_HOSTS = new Set(LOCAL_HOST_PATTERNS.map((p) => new URL(p.slice(0, -1)).hostname));
 
 /** The match patterns to ask for before these settings can be used. */
 export function hostPatternsToRequest(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string[] {

@@ -30,6 +30,9 @@ export interface Settings {
 /** The local sandbox (`npm run sandbox`): what a fresh install points at. */
 export const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
 
+/** Local hosts the manifest grants up front (wxt.config.ts `host_permissions`), for the sandbox on any port. */
+export const LOCAL_HOST_PATTERNS = ['http://localhost/*', 'http://127.0.0.1/*'];
+
 export const defaultSettings: Settings = Object.freeze({
   dataBaseUrl: `${SANDBOX_ORIGIN}/dev`,
   integrationBaseUrl: `${SANDBOX_ORIGIN}/v1`,
