@@ -297,7 +297,6 @@ export function generate(opts: GenerateOptions = {}): GeneratedData {
   CONTRACTS.forEach((c, i) => contractByKey.set(`${c.dapp}|${c.role}|${c.chainId}`, contractAcc[i]!));
   const findContract = (dapp: string, role: string, chain: string): number =>
     contractByKey.get(`${dapp}|${role}|${chain}`) ?? -1;
-  const projectOfContractAcc = (acc: number): ProjectMeta => ALL_PROJECTS[projIdx.get(CONTRACTS[contractOf[acc]!]!.project)!]!;
   const positions = new Map<number, Float64Array>(); // contract account -> per-account position (token units*100)
   const debts = new Map<number, Float64Array>();
   const posOf = (acc: number) => {
@@ -1024,7 +1023,6 @@ export function generate(opts: GenerateOptions = {}): GeneratedData {
     count: vi.n, time: v[0]!, project: v[1]!, visitor: v[2]!, country: v[3]!, source: v[4]!, site: v[5]!,
     walletApp: v[6]!, wallet: v[7]!, dapp: v[8]!,
   };
-  void projectOfContractAcc;
   return {
     seed, anchor, anchorPinned: pinned, days: D, firstDay,
     accounts: {

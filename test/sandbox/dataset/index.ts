@@ -76,14 +76,6 @@ export class Dataset implements WalletDirectory {
     return this.anchorPinned ? this.anchor : Math.floor(Date.now() / 1000);
   }
 
-  /** First and last covered day starts (Unix seconds). */
-  get firstDayStart(): number {
-    return this.firstDay * DAY;
-  }
-  get lastDayStart(): number {
-    return (this.firstDay + this.days - 1) * DAY;
-  }
-
   accountIndex(address: string): number | undefined {
     return this.byAddress.get(address.toLowerCase());
   }

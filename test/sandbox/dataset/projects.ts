@@ -91,25 +91,10 @@ export const ACTIONS = {
 
 export type ActionKey = keyof typeof ACTIONS;
 
-/** What a contract does; decides which actions it offers and how tokens move. */
+/** What a contract does; the generator picks its actions and token moves by role. */
 export type ContractRole =
   | 'router' | 'pool' | 'lending' | 'staking' | 'rewards' | 'bridge'
   | 'perps' | 'vault' | 'market' | 'forge' | 'quests' | 'lock';
-
-const ROLE_ACTIONS: Record<ContractRole, readonly ActionKey[]> = {
-  router: ['swapExactTokensForTokens', 'swapExactETHForTokens', 'addLiquidity', 'removeLiquidity'],
-  pool: [],
-  lending: ['lendDeposit', 'lendWithdraw', 'borrow', 'repay', 'liquidationCall'],
-  staking: ['stake', 'unstake'],
-  rewards: ['claimRewards'],
-  bridge: ['sendToChain'],
-  perps: ['openPosition', 'closePosition', 'addMargin'],
-  vault: ['vaultDeposit', 'vaultWithdraw'],
-  market: ['buyItem', 'listItem', 'cancelListing'],
-  forge: ['craft', 'mintItem'],
-  quests: ['completeQuest'],
-  lock: ['lock'],
-};
 
 const ROLE_NAMES: Record<ContractRole, string> = {
   router: 'Router', pool: 'Pool', lending: 'Lending Pool', staking: 'Staking', rewards: 'Rewards Distributor',
@@ -137,10 +122,6 @@ export interface ContractMeta {
   readonly chainId: string;
   readonly role: ContractRole;
   readonly projectType: string;
-  /** Action ids (selectors) the contract offers. */
-  readonly actions: readonly string[];
-  /** The action keys, for the generator. */
-  readonly actionKeys: readonly ActionKey[];
 }
 
 export interface DappMeta {
@@ -324,7 +305,6 @@ function buildProject(def: ProjectDef): ProjectMeta {
           address: addressFromName(`contract:${def.id}:${d.id}:${c.role}:${chainId}`),
           name: `${d.name}: ${c.label ?? ROLE_NAMES[c.role]}${multi ? ` (${chainName(chainId)})` : ''}`,
           project: def.id, dapp: d.id, chainId, role: c.role, projectType: d.projectType,
-          actionKeys: ROLE_ACTIONS[c.role], actions: ROLE_ACTIONS[c.role].map((k) => ACTIONS[k].id),
         };
         own.push(meta);
         contracts.push(meta);
@@ -357,7 +337,6 @@ export const PROJECTS: readonly ProjectMeta[] = ALL_PROJECTS.filter((p) => p.mai
 
 /** The fixed project ids: nebula (web analytics, 3 chains), tidal (web analytics, 2 chains), quartz (no web analytics, 1 chain). */
 export const PROJECT_IDS = ['nebula', 'tidal', 'quartz'] as const;
-export type ProjectId = (typeof PROJECT_IDS)[number];
 
 export const TOKENS: readonly TokenMeta[] = ALL_PROJECTS.flatMap((p) => p.tokens);
 export const CONTRACTS: readonly ContractMeta[] = ALL_PROJECTS.flatMap((p) => p.contracts);
@@ -371,7 +350,3 @@ export const MARKET_WALLETS: readonly LabelledWalletMeta[] = [
 ];
 
 export const NULL_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
-
-export function getProject(id: string): ProjectMeta | undefined {
-  return ALL_PROJECTS.find((p) => p.id === id);
-}

@@ -1,6 +1,7 @@
 /**
- * The score models the sandbox offers, by scoreId. The extension's options
- * list them from here (`scoreModelSummaries`).
+ * The score models the sandbox offers, by scoreId. The extension never
+ * imports sandbox code: its Options keep their own list of these ids in
+ * lib/settings/score-models.ts, to be kept in step by hand.
  */
 import { activity } from './activity.ts';
 import { creditLite } from './credit-lite.ts';
@@ -22,8 +23,6 @@ export interface ScoreModelSummary {
 export const scoreModelSummaries: readonly ScoreModelSummary[] = scoreModels.map(
   ({ id, name, kind, description }) => ({ id, name, kind, description, min: SCORE_MIN, max: SCORE_MAX }),
 );
-
-export const DEFAULT_SCORE_ID = creditV1.id;
 
 export function findScoreModel(id: string): ScoreModel | undefined {
   return scoreModels.find((m) => m.id === id);

@@ -26,13 +26,11 @@ declare module 'snarkjs' {
   export const powersOfTau: {
     newAccumulator(curve: unknown, power: number, file: string, logger?: Logger): Promise<unknown>;
     contribute(oldFile: string, newFile: string, name: string, entropy: string, logger?: Logger): Promise<unknown>;
-    beacon(oldFile: string, newFile: string, name: string, beaconHash: string, iterationsExp: number, logger?: Logger): Promise<unknown>;
     preparePhase2(oldFile: string, newFile: string, logger?: Logger): Promise<unknown>;
   };
   export const zKey: {
     newZKey(r1cs: string, ptau: string, zkey: string, logger?: Logger): Promise<unknown>;
     contribute(oldFile: string, newFile: string, name: string, entropy: string, logger?: Logger): Promise<unknown>;
-    beacon(oldFile: string, newFile: string, name: string, beaconHash: string, iterationsExp: number, logger?: Logger): Promise<unknown>;
     exportVerificationKey(zkey: string, logger?: Logger): Promise<Record<string, unknown>>;
   };
   export const curves: {
@@ -56,8 +54,6 @@ declare module 'circomlibjs' {
     poseidon: Poseidon;
     prv2pub(prv: Uint8Array): [FieldElement, FieldElement];
     signPoseidon(prv: Uint8Array, msg: FieldElement): { R8: [FieldElement, FieldElement]; S: bigint };
-    verifyPoseidon(msg: FieldElement, sig: { R8: [FieldElement, FieldElement]; S: bigint }, A: [FieldElement, FieldElement]): boolean;
   }
   export function buildEddsa(): Promise<Eddsa>;
-  export function buildPoseidon(): Promise<Poseidon>;
 }
