@@ -78,7 +78,6 @@ export function parseScore(body: unknown): ScoreResult {
 
 /** The parsed proof: `{ proof, publicSignals }` with the score at publicSignals[0]. */
 export interface ParsedProof {
-  readonly proof: Readonly<Record<string, unknown>>;
   readonly publicSignals: readonly string[];
   readonly score: number;
   /** The whole object exactly as the service sent it (what verify takes). */
@@ -98,5 +97,5 @@ export function parseProofJson(text: string): ParsedProof {
   const publicSignals = raw.publicSignals.map((s) => String(s));
   const score = Number(publicSignals[0]);
   if (!Number.isFinite(score)) throw new Error('The proof carries no numeric score.');
-  return { proof: raw.proof, publicSignals, score, raw };
+  return { publicSignals, score, raw };
 }

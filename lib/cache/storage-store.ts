@@ -31,7 +31,7 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
   clear(): Promise<void>;
 }
 
-export const DEFAULT_CACHE_PREFIX = 'cache:';
+const DEFAULT_CACHE_PREFIX = 'cache:';
 
 export function isCacheEntry(v: unknown): v is CacheEntry<unknown> {
   return typeof v === 'object' && v !== null && 'value' in v && typeof (v as CacheEntry<unknown>).storedAt === 'number';

@@ -78,6 +78,11 @@ export function toList(v: unknown): readonly unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
+/** The objects of a list; anything else in it is skipped. */
+export function records(list: unknown): Readonly<Record<string, unknown>>[] {
+  return toList(list).filter(isRecord);
+}
+
 /**
  * The records of a collection the service sends either keyed by id
  * (`{ "0xabc…": { … } }`) or as a list (`[{ id: "0xabc…", … }]`), each with

@@ -3,7 +3,7 @@
  * days themselves, one ranking of totals over the window, and a time series
  * of the top items for a chart.
  */
-import { isRecord, keyedEntries, sumKnown, toEpochSeconds, toList, toNumber, toText } from './coerce.ts';
+import { isRecord, keyedEntries, records, sumKnown, toEpochSeconds, toList, toNumber, toText } from './coerce.ts';
 import { identify, rank, type RankedItem } from './ranked.ts';
 import { buildSeries, type TimeSeries } from './series.ts';
 
@@ -131,9 +131,7 @@ function actionItem(rec: unknown): UnrankedAction | null {
 export function normalizeDailyActions(body: unknown, top = TOP_SERIES): DailyActionsView {
   const b = isRecord(body) ? body : {};
   const days = collectDays(
-    toList(b.dailyActions)
-      .filter(isRecord)
-      .map((d) => [d.timestamp, toList(d.actions).flatMap((a) => actionItem(a) ?? [])] as const),
+    records(b.dailyActions).map((d) => [d.timestamp, toList(d.actions).flatMap((a) => actionItem(a) ?? [])] as const),
   );
   const totals = new Map<string, UnrankedAction>();
   for (const day of days.values()) {

@@ -2,7 +2,7 @@
  * Ranked lists: items with an id, a name and a measure, sorted by it
  * (largest first), each with its share of the whole.
  */
-import { isRecord, keyedEntries, ratio, sumKnown, toList, toNumber, toText } from './coerce.ts';
+import { isRecord, keyedEntries, ratio, records, sumKnown, toNumber, toText } from './coerce.ts';
 import { windowOf, type TimeWindow } from './series.ts';
 
 export interface RankedItem {
@@ -61,9 +61,6 @@ function wholeOf(total: number | null, values: Iterable<number | null>): number 
   return total !== null && total > 0 ? total : sumKnown(values);
 }
 
-function records(list: unknown): Readonly<Record<string, unknown>>[] {
-  return toList(list).filter(isRecord);
-}
 
 // ---- holders/prominent-balance ----
 

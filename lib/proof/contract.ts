@@ -68,7 +68,7 @@ export type ProofOutcome =
   | { readonly ok: true; readonly result: ScoreProofResult }
   | { readonly ok: false; readonly error: ProofErrorInfo };
 
-export const LIMITS = {
+const LIMITS = {
   web2Id: 256,
   scoreId: 64,
   /** Serialised parameters, checked before anything else. */

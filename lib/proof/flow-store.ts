@@ -16,7 +16,7 @@ export interface FlowStore {
 }
 
 /** How many finished flows the popup can show. */
-export const MAX_REPORTS = 10;
+const MAX_REPORTS = 10;
 
 const flowsItem = storage.defineItem<Readonly<Record<string, Flow>>>('session:proofFlows', { fallback: {} });
 const reportsItem = storage.defineItem<readonly FlowReport[]>('session:proofReports', { fallback: [] });

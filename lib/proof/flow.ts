@@ -26,9 +26,9 @@ export const POLL_INTERVAL_MS = 1000;
 /** A call unanswered this long is presumed lost (its worker died) and is made again. */
 export const CALL_STALE_MS = 60_000;
 /** A tab with no receiver (reloading) is retried this often before the proof is given up. */
-export const MAX_DELIVERY_ATTEMPTS = 5;
+const MAX_DELIVERY_ATTEMPTS = 5;
 /** Backoff after failed calls; no jitter: there is one poller per session. */
-export const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
+const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 export type Phase = 'consent' | 'creating' | 'proving' | 'verifying' | 'delivering';
 

@@ -14,7 +14,7 @@ import { ProofRunner, type ProofApi } from './runner.ts';
 /** One attempt per call: the flow machine does its own backoff, across worker restarts. */
 const SINGLE_ATTEMPT: ClientOverrides = { backoff: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } };
 
-export function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): ProofApi {
+function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): ProofApi {
   return {
     createSession: async (request, signal) => (await client(SINGLE_ATTEMPT)).call('createUrl', { ...request }, { signal }),
     poll: async (sessionId, signal) => (await client(SINGLE_ATTEMPT)).call('getProofData', { sessionId }, { signal }),

@@ -141,7 +141,7 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
 }
 
 /** Replaces every occurrence of the secret, so no message can carry it onwards. */
-export function redact(text: string, secret: string): string {
+function redact(text: string, secret: string): string {
   const s = secret.trim();
   return s ? text.split(s).join('•••') : text;
 }

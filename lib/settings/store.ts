@@ -33,7 +33,7 @@ export function migrateSettingsV1toV2(old: unknown): Settings {
   });
 }
 
-export const SETTINGS_VERSION = 2;
+const SETTINGS_VERSION = 2;
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: defaultSettings,
