@@ -6,7 +6,7 @@
 import type { DemoWallet, WalletDirectory, WalletProfile } from './profile.ts';
 import {
   AccountKind, ACTION_KEYS, DAY, EventKind, generate, NONE8, UNITS_PER_TOKEN,
-  type AccountTable, type EventColumns, type GenerateOptions, type GeneratedData, type VisitColumns,
+  type GenerateOptions, type GeneratedData,
 } from './generate.ts';
 import {
   ACTIONS, ALL_PROJECTS, CHAINS, CONTRACTS, DAPPS, PROJECTS, TOKENS,
@@ -25,22 +25,12 @@ export type DatasetOptions = GenerateOptions;
 /** Actions by index of the raw `action` column. */
 export const ACTION_LIST: readonly ActionMeta[] = ACTION_KEYS.map((k) => ACTIONS[k]);
 
-export class Dataset implements WalletDirectory {
-  readonly seed: string;
-  /** Unix seconds; every event is before it. */
-  readonly anchor: number;
-  readonly anchorPinned: boolean;
-  readonly days: number;
-  /** Day number (Unix seconds / 86400) of the first day. */
-  readonly firstDay: number;
-  readonly accounts: AccountTable;
-  readonly events: EventColumns;
-  readonly visits: VisitColumns;
-  /** Index of the first event of each day (relative day i = firstDay + i), length days + 1. */
-  readonly eventDayStart: Uint32Array;
-  readonly visitDayStart: Uint32Array;
-  readonly anonymousVisitors: number;
+/** A Dataset carries the generated data (all but the demo wallets) as its own read-only fields. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Dataset extends Omit<GeneratedData, 'demo'> {}
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Dataset implements WalletDirectory {
   readonly chains = CHAINS;
   readonly projects: readonly ProjectMeta[] = ALL_PROJECTS;
   readonly mainProjects: readonly ProjectMeta[] = PROJECTS;
@@ -56,18 +46,9 @@ export class Dataset implements WalletDirectory {
   private marketCaps?: Map<string, number>;
 
   constructor(g: GeneratedData) {
-    this.seed = g.seed;
-    this.anchor = g.anchor;
-    this.anchorPinned = g.anchorPinned;
-    this.days = g.days;
-    this.firstDay = g.firstDay;
-    this.accounts = g.accounts;
-    this.events = g.events;
-    this.visits = g.visits;
-    this.eventDayStart = g.eventDayStart;
-    this.visitDayStart = g.visitDayStart;
-    this.anonymousVisitors = g.anonymousVisitors;
-    this.demo = g.demo;
+    const { demo, ...data } = g;
+    Object.assign(this, data);
+    this.demo = demo;
     g.accounts.address.forEach((a, i) => this.byAddress.set(a, i));
   }
 
