@@ -25,7 +25,7 @@ const isoDate = (day: number) => new Date(day * DAY * 1000).toISOString().slice(
 
 /** Accepts calls to contract accounts of the project that match the query's DApp / contract filters. */
 function callAccept(ix: DataIndex, q: Query): { key: string; accept: (acc: number) => boolean } {
-  const dappIdx = q.dapp ? ix.ds.dapps.findIndex((d) => d.id === q.dapp!.id) : -1;
+  const dappIdx = q.dapp ? (ix.dappIndex.get(q.dapp.id) ?? -1) : -1;
   const conAcc = q.contract ? ix.ds.accountIndex(q.contract.address)! : -1;
   return {
     key: `${q.dapp?.id ?? ''}|${q.contract?.address ?? ''}`,
@@ -113,7 +113,7 @@ export function retention(ix: DataIndex, q: Query) {
 /** The DApp filter of web-analytics endpoints: the dapp given, or the DApp of the contract given. */
 function visitDapp(ix: DataIndex, q: Query): number {
   const id = q.dapp?.id ?? q.contract?.dapp;
-  return id ? ix.ds.dapps.findIndex((d) => d.id === id) : -1;
+  return id ? (ix.dappIndex.get(id) ?? -1) : -1;
 }
 
 function eachVisit(ix: DataIndex, q: Query, visit: (i: number) => void): void {
@@ -208,7 +208,7 @@ export const NO_DAPP = 'No DApp';
 export function trafficShare(ix: DataIndex, q: Query) {
   const { visitor, source, site, walletApp, dapp } = ix.ds.visits;
   const sites = q.project.sites;
-  const projectDapps = q.project.dapps.map((d) => ix.ds.dapps.findIndex((x) => x.id === d.id));
+  const projectDapps = q.project.dapps.map((d) => ix.dappIndex.get(d.id) ?? -1);
   // members as small codes per layer (< 16): DApps as the project's DApp position, "No DApp" last
   const dappCode = new Int32Array(256).fill(projectDapps.length);
   projectDapps.forEach((g, k) => (dappCode[g] = k));

@@ -124,9 +124,8 @@ export function dailyActions(ix: DataIndex, q: Query) {
 
 export function distributionByDapps(ix: DataIndex, q: Query) {
   const dapps = q.project.dapps;
-  const dappIdx = new Map(ix.ds.dapps.map((d, i) => [d.id, i]));
   const local = new Int32Array(ix.ds.dapps.length).fill(-1);
-  dapps.forEach((d, k) => (local[dappIdx.get(d.id)!] = k));
+  dapps.forEach((d, k) => (local[ix.dappIndex.get(d.id)!] = k));
   const to = ix.ds.events.to;
   const { tallies, total } = tallyBy(ix, q, (i) => local[ix.dappOfAccount[to[i]!]!]!, dapps.length);
   const list = dapps
@@ -142,7 +141,7 @@ export function distributionByDapps(ix: DataIndex, q: Query) {
 export function distributionByContracts(ix: DataIndex, q: Query) {
   const contracts = q.project.contracts;
   const local = new Int32Array(ix.ds.contracts.length).fill(-1);
-  contracts.forEach((c, k) => (local[ix.ds.contracts.indexOf(c)] = k));
+  contracts.forEach((c, k) => (local[ix.contractIndex.get(c) ?? -1] = k));
   const to = ix.ds.events.to;
   const { tallies, total } = tallyBy(ix, q, (i) => local[ix.contractOf[to[i]!]!]!, contracts.length);
   const list = contracts
@@ -180,7 +179,7 @@ function overlap(ix: DataIndex, q: Query, others: readonly string[]) {
   });
   const users = [];
   for (const id of others) {
-    const pi = ix.ds.projects.findIndex((p) => p.id === id);
+    const pi = ix.projectIndex.get(id) ?? -1;
     const p = ix.ds.projects[pi]!;
     const s = ix.marks.fresh(A);
     let n = 0;
@@ -206,7 +205,7 @@ export function tvlUsd(ix: DataIndex, projectIndex: number, lastDay: number, cha
     const snap = ix.holderStats(ti).contractBalance;
     for (const c of p.contracts) {
       if (chain >= 0 && c.chainId !== ix.ds.chains[chain]!.id) continue;
-      const ci = ix.ds.contracts.indexOf(c);
+      const ci = ix.contractIndex.get(c) ?? -1;
       usd += (snap[rel * NCON + ci]! / UNITS_PER_TOKEN) * t.priceUsd;
     }
   });
@@ -217,7 +216,7 @@ export function useCompetitors(ix: DataIndex, q: Query) {
   const users = overlap(ix, q, q.project.competitors);
   const ids = [q.project.id, ...q.project.competitors];
   const rows = ids.map((id) => {
-    const pi = ix.ds.projects.findIndex((p) => p.id === id);
+    const pi = ix.projectIndex.get(id) ?? -1;
     const p = ix.ds.projects[pi]!;
     return { id, name: p.name, tvl: tvlUsd(ix, pi, q.window!.last, q.chain), projectType: p.projectType, type: 'project' };
   });

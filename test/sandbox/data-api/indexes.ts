@@ -5,7 +5,7 @@
  * transfers, and first-interaction days. All derived from the events.
  */
 import {
-  AccountKind, ACTION_LIST, DAPPS, EventKind, TOKENS, type Dataset,
+  AccountKind, ACTION_LIST, DAPPS, EventKind, TOKENS, type ContractMeta, type Dataset,
 } from '../dataset/index.ts';
 
 /** Event (or visit) indices of one group, time-ordered, with where each relative day starts. */
@@ -69,6 +69,10 @@ export class DataIndex {
   readonly projectOfAccount: Int16Array;
   readonly dappOfAccount: Int16Array;
   readonly holder: Uint8Array;
+  /** Project id -> ALL_PROJECTS index; DApp id -> DAPPS index; contract -> CONTRACTS index. */
+  readonly projectIndex: ReadonlyMap<string, number>;
+  readonly dappIndex: ReadonlyMap<string, number>;
+  readonly contractIndex: ReadonlyMap<ContractMeta, number>;
   /** ACTION_LIST index -> index into `actionGroups` (actions grouped by selector). */
   readonly actionGroupOf: Int32Array;
   readonly actionGroups: readonly { id: string; name: string; actionType: string }[];
@@ -92,6 +96,9 @@ export class DataIndex {
     this.holder = new Uint8Array(A);
     const projIdx = new Map(ds.projects.map((p, i) => [p.id, i]));
     const dappIdx = new Map(DAPPS.map((d, i) => [d.id, i]));
+    this.projectIndex = projIdx;
+    this.dappIndex = dappIdx;
+    this.contractIndex = new Map(ds.contracts.map((c, i) => [c, i]));
     for (let a = 0; a < A; a++) {
       const k = ds.accounts.kind[a];
       this.holder[a] = k === AccountKind.WALLET || k === AccountKind.LABELLED ? 1 : 0;
