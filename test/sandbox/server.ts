@@ -12,6 +12,7 @@ import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
 import { queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
+import { createBoundedCache } from './bounded-cache.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -89,8 +90,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dataset.walletAddresses(); // the wallet profiles the integration API reads
   }
   const dataRoot = `${prefix}/v3/data/`;
-  const rawCache = new Map<string, { plain: Buffer; gzip: Buffer | undefined }>();
-  let rawBytes = 0;
+  const rawCache = createBoundedCache<{ plain: Buffer; gzip: Buffer | undefined }>(
+    RAW_CACHE_ENTRIES, RAW_CACHE_BYTES, (e) => e.plain.length + (e.gzip?.length ?? 0),
+  );
 
   let origin = '';
   // built once the server's origin is known (after listen)
@@ -138,12 +140,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
             const plain = Buffer.from(dataApi.answer(r.op, r.projectId, queryParams(url)));
             entry = { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 1 }) : undefined };
             rawCache.set(rawKey, entry);
-            rawBytes += plain.length + (entry.gzip?.length ?? 0);
-            while (rawCache.size > RAW_CACHE_ENTRIES || rawBytes > RAW_CACHE_BYTES) {
-              const [oldest, old] = rawCache.entries().next().value!;
-              rawCache.delete(oldest);
-              rawBytes -= old.plain.length + (old.gzip?.length ?? 0);
-            }
           }
           if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
           else send(res, 200, entry.plain, entry.gzip ? { Vary: 'Accept-Encoding' } : undefined);

@@ -5,6 +5,7 @@
  */
 import { dataOperations, type OperationSpec } from '../../../lib/api/catalog.ts';
 import { ParamError, validateParams } from '../../../lib/api/validate.ts';
+import { createBoundedCache } from '../bounded-cache.ts';
 import type { Dataset } from '../dataset/index.ts';
 import { distributionByCountries, retention, trafficShare, userInbounce } from './cdp-users.ts';
 import {
@@ -55,8 +56,7 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
   const index = new DataIndex(dataset);
   const now = opts.now ?? (() => dataset.nowSeconds());
   const cacheSize = opts.cacheSize ?? 2000;
-  const cache = new Map<string, string>();
-  let cachedChars = 0;
+  const cache = createBoundedCache<string>(cacheSize, MAX_CACHED_CHARS, (body) => body.length);
 
   const routes = dataOperations.map((op) => {
     // '/v3/data/{project_id}/holders/holder-change' -> prefix, suffix around the project id
@@ -99,19 +99,9 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
     const q = resolveQuery(dataset, op, project, params, now());
     const key = queryKey(op.id, q);
     const hit = cache.get(key);
-    if (hit !== undefined) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const body = JSON.stringify(COMPUTE[op.id]!(index, q));
     cache.set(key, body);
-    cachedChars += body.length;
-    while (cache.size > cacheSize || cachedChars > MAX_CACHED_CHARS) {
-      const [oldest, b] = cache.entries().next().value!;
-      cache.delete(oldest);
-      cachedChars -= b.length;
-    }
     return body;
   };
 
