@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
-import { queryParams } from './integration/operations.ts';
+import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
 
@@ -156,7 +156,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (integration.handle && (await integration.handle(req, res, url))) return;
     if (path === '/' && req.method === 'GET') {
       send(res, 200, JSON.stringify({
-        name: 'Vantage sandbox', dataBaseUrl: `${origin}${prefix}`, integrationBaseUrl: `${origin}/v1`,
+        name: 'Vantage sandbox', dataBaseUrl: `${origin}${prefix}`, integrationBaseUrl: `${origin}${INTEGRATION_BASE_PATH}`,
         projects: PROJECTS.map((p) => ({ id: p.id, name: p.name, chains: p.chains, webAnalytics: p.webAnalytics })),
         auth: 'send the API key in the x-apikey header',
       }));
@@ -192,7 +192,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     origin,
     dataBaseUrl: `${origin}${prefix}`,
-    integrationBaseUrl: `${origin}/v1`,
+    integrationBaseUrl: `${origin}${INTEGRATION_BASE_PATH}`,
     apiKey: keys[0]!,
     dataset,
     dataApi,

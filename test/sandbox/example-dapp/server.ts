@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getOperation } from '../../../lib/api/catalog.ts';
 
 /**
  * The example dApp: a third-party site on its own origin (its own port), so
@@ -81,7 +82,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startExampleDapp(opts: ExampleDappOptions): Promise<ExampleDapp> {
-  const verifyUrl = `${opts.integrationBaseUrl.replace(/\/+$/, '')}/bank/user/verify`;
+  const verifyUrl = `${opts.integrationBaseUrl.replace(/\/+$/, '')}${getOperation('verifyProof').path}`;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://dapp').pathname;

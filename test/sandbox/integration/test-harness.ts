@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DemoWallet, WalletDirectory } from '../dataset/profile.ts';
 import { directoryOf, farmer, newcomer, sampleProfiles, seasonedBorrower } from '../scores/test-profiles.ts';
 import { createIntegrationHandler, type IntegrationContext, type IntegrationService } from './handler.ts';
+import { INTEGRATION_BASE_PATH } from './operations.ts';
 
 /**
  * The integration handler behind a bare node:http server on a free port,
@@ -42,7 +43,7 @@ export async function startHarness(overrides: Partial<IntegrationContext> = {}):
     scoreAsOf: () => 1_700_000_000,
     ...overrides,
   });
-  const base = `${origin}/v1`;
+  const base = `${origin}${INTEGRATION_BASE_PATH}`;
   return {
     origin, base, apiKey: TEST_API_KEY, service,
     call(path, init = {}) {
