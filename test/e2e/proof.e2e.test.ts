@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askWorkerFrom, screenshot } from './harness.ts';
 import { clickAndClose, nextPage, proveOnProofPage, startProofWorld, stopWorkerQuietly, type ProofWorld } from './proof-world.ts';
@@ -20,6 +21,16 @@ afterAll(async () => {
 const CONSENT = /\/consent\.html\?flow=/;
 const proofPageUrl = () => new RegExp(`^${w.sandbox.origin.replace(/[.]/g, '\\.')}/proof/`);
 const serviceCalls = (op: string) => w.log.paths.filter((p) => p.includes(op)).length;
+
+/** The dApp asks for a proof and the user approves in the consent window: answers the proof page that opens. */
+async function requestAndApprove(dapp: Page): Promise<Page> {
+  const consentOpened = nextPage(w.h.context, CONSENT);
+  await dapp.locator('#request').click();
+  const consent = await consentOpened;
+  const proofOpened = nextPage(w.h.context, proofPageUrl());
+  await clickAndClose(consent, 'Approve');
+  return proofOpened;
+}
 
 async function flows(): Promise<Record<string, { phase: string }>> {
   return ((await w.h.getStorage('session')).proofFlows ?? {}) as Record<string, { phase: string }>;
@@ -93,12 +104,7 @@ describe('proofs on dApp sites', () => {
 
   it('Approve → proof page with a wallet → real proof → the page gets it, score = publicSignals[0], verify says valid', async () => {
     const dapp = await w.openDapp();
-    const consentOpened = nextPage(w.h.context, CONSENT);
-    await dapp.locator('#request').click();
-    const consent = await consentOpened;
-    const proofOpened = nextPage(w.h.context, proofPageUrl());
-    await clickAndClose(consent, 'Approve');
-    const proof = await proofOpened;
+    const proof = await requestAndApprove(dapp);
     await proveOnProofPage(proof);
 
     const result = dapp.locator('#result');
@@ -157,12 +163,7 @@ describe('proofs on dApp sites', () => {
 
   it('the service worker is stopped mid-poll, and the proof is still delivered (the alarm wakes a fresh worker)', async () => {
     const dapp = await w.openDapp();
-    const consentOpened = nextPage(w.h.context, CONSENT);
-    await dapp.locator('#request').click();
-    const consent = await consentOpened;
-    const proofOpened = nextPage(w.h.context, proofPageUrl());
-    await clickAndClose(consent, 'Approve');
-    const proof = await proofOpened;
+    const proof = await requestAndApprove(dapp);
     const sessionId = new URL(proof.url()).pathname.split('/')[2]!;
 
     const polls = serviceCalls('getProofData');
