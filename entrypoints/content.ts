@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { injectScript } from 'wxt/utils/inject-script';
 import { sendToWorker } from '../lib/messaging/send.ts';
-import { ackFromReply, createRelay, isDelivery } from '../lib/proof/relay.ts';
+import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '../lib/proof/relay.ts';
 
 /**
  * The isolated-world relay for `window.vantage` (docs/page-api.md). It runs
@@ -15,11 +15,15 @@ export default defineContentScript({
     const relay = createRelay({
       win: window,
       request: async (params) => ackFromReply(await sendToWorker('proof.request', params)),
+      claim: async (ticket): Promise<ClaimAnswer> => {
+        const reply = await sendToWorker('proof.claim', { ticket });
+        return reply?.ok ? reply.value : { accepted: false };
+      },
     });
     browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
-      // Only the worker sends deliveries (tabs.sendMessage); pages cannot reach this listener at all.
-      if (sender.id !== browser.runtime.id || !isDelivery(message)) return undefined;
-      return Promise.resolve(relay.deliver(message));
+      // Only the worker knocks (tabs.sendMessage); pages cannot reach this listener at all.
+      if (sender.id !== browser.runtime.id || !isKnock(message)) return undefined;
+      return relay.knock(message);
     });
     relay.start();
     ctx.onInvalidated(() => relay.stop());

@@ -11,6 +11,8 @@ export interface Caller {
   readonly origin?: string;
   readonly tabId?: number;
   readonly frameId?: number;
+  /** Chromium: the sending document, unique for its lifetime (a reload is a new document). */
+  readonly documentId?: string;
 }
 
 /** The subset of runtime.MessageSender this needs (keeps it testable). */
@@ -20,6 +22,7 @@ export interface SenderInfo {
   readonly origin?: string;
   readonly tab?: { readonly id?: number; readonly url?: string };
   readonly frameId?: number;
+  readonly documentId?: string;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -46,5 +49,8 @@ export function classifySender(sender: SenderInfo, runtimeId: string, extensionO
   // Firefox < 126 sends no sender.origin: fall back to the frame's URL, then the tab's.
   const origin = senderOrigin ?? originOf(sender.tab?.url);
   if (!origin || !/^https?:/.test(origin)) return null;
-  return { kind: 'content-script', origin, tabId, frameId: sender.frameId ?? 0 };
+  return {
+    kind: 'content-script', origin, tabId, frameId: sender.frameId ?? 0,
+    ...(typeof sender.documentId === 'string' ? { documentId: sender.documentId } : {}),
+  };
 }

@@ -1,13 +1,25 @@
 import { browser } from 'wxt/browser';
-import { webOriginOf } from './origins.ts';
+import type { Handoff, KnockTransport } from './handoff.ts';
 import type { ProofBrowser } from './runner.ts';
 
 /** The consent window's size (MetaMask-like). */
 export const CONSENT_WINDOW = { width: 380, height: 620 } as const;
 export const WATCHDOG_ALARM = 'vantage-proof-watchdog';
 
-/** ProofBrowser over the real tabs/windows APIs. Worker only. */
-export function extensionProofBrowser(): ProofBrowser {
+/**
+ * Knocks through tabs.sendMessage: to one document where the browser can name
+ * it (Chromium's documentId), else to the tab's top frame.
+ */
+export const tabsKnock: KnockTransport = (to, knock) =>
+  browser.tabs.sendMessage(to.tabId, knock, to.documentId ? { documentId: to.documentId } : { frameId: 0 });
+
+/** Whether a tab exists; tabs.get needs no permission for that (only its url would). */
+export async function tabExists(tabId: number): Promise<boolean> {
+  return browser.tabs.get(tabId).then((t) => t?.id === tabId, () => false);
+}
+
+/** ProofBrowser over the real tabs/windows APIs and the hand-off. Worker only. */
+export function extensionProofBrowser(handoff: Handoff): ProofBrowser {
   return {
     async openConsent(flowId) {
       // Only an opaque id travels in the URL; the page asks the worker for the details.
@@ -36,29 +48,14 @@ export function extensionProofBrowser(): ProofBrowser {
       const tab = await browser.tabs.update(tabId, { active: true });
       if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
     },
-    async deliver(tabId, origin, delivery) {
-      let url: string | undefined;
-      try {
-        url = (await browser.tabs.get(tabId)).url;
-      } catch {
-        return 'tab-gone';
-      }
-      // Results go only to the origin that asked: the tab's committed URL, from the browser.
-      if (webOriginOf(url) !== origin) return 'origin-changed';
-      try {
-        const taken = await browser.tabs.sendMessage(tabId, delivery, { frameId: 0 });
-        return taken === true ? 'delivered' : 'no-receiver';
-      } catch {
-        return 'no-receiver';
-      }
-    },
-    async tab(tabId) {
-      if (tabId !== undefined) {
-        const t = await browser.tabs.get(tabId).catch(() => undefined);
-        return t?.id !== undefined ? { tabId: t.id, url: t.url } : null;
-      }
-      const [t] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-      return t?.id !== undefined ? { tabId: t.id, url: t.url } : null;
+    deliver: (target, delivery) => handoff.deliver(target, delivery),
+    identify: (tabId) => handoff.identify(tabId),
+    async activeTab() {
+      // The last focused *browser* window: a popup-type window (the consent window, a popup opened as one) is never the site.
+      const win = await browser.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => undefined);
+      if (win?.id === undefined) return null;
+      const [t] = await browser.tabs.query({ active: true, windowId: win.id });
+      return t?.id ?? null;
     },
   };
 }

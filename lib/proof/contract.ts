@@ -64,9 +64,27 @@ export interface ScoreProofResult {
 /** Who started a flow: the page (`requestScoreProof`) or the user from the popup. */
 export type FlowSource = 'page' | 'popup';
 
+/**
+ * A proof on its way from the worker to the page. It stays the service's own
+ * text until the page parses it: every hop that stores or clones an object
+ * (Chromium's storage sorts object keys) could otherwise change it.
+ */
+export interface ProofPayload {
+  readonly sessionId: string;
+  /** The service's proof JSON, byte for byte. */
+  readonly proofText: string;
+}
+
 export type ProofOutcome =
-  | { readonly ok: true; readonly result: ScoreProofResult }
+  | { readonly ok: true; readonly result: ProofPayload }
   | { readonly ok: false; readonly error: ProofErrorInfo };
+
+/** The page's result from a payload: the proof parsed here, in the page, with its own key order. */
+export function scoreProofResult(payload: ProofPayload): ScoreProofResult {
+  const proof = JSON.parse(payload.proofText) as Record<string, unknown>;
+  const publicSignals = proof.publicSignals as readonly string[];
+  return { sessionId: payload.sessionId, score: Number(publicSignals[0]), proof, publicSignals };
+}
 
 const LIMITS = {
   web2Id: 256,
@@ -128,7 +146,7 @@ export type ToRelay =
 export type ToPage =
   | { readonly target: typeof PAGE_TARGET; readonly type: 'ready' }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'settled'; readonly id: string; readonly outcome: ProofOutcome }
-  | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ScoreProofResult }
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ProofPayload }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'gone' };
 
 /** Parses a relay-bound message; null for anything that is not one. */
@@ -141,6 +159,16 @@ export function parseToRelay(data: unknown): ToRelay | null {
   return null;
 }
 
+export function isProofPayload(v: unknown): v is ProofPayload {
+  return isRecord(v) && typeof v.sessionId === 'string' && typeof v.proofText === 'string';
+}
+
+export function isOutcome(v: unknown): v is ProofOutcome {
+  if (!isRecord(v)) return false;
+  if (v.ok === true) return isProofPayload(v.result);
+  return v.ok === false && isRecord(v.error) && typeof v.error.code === 'number' && typeof v.error.message === 'string';
+}
+
 /** Parses a page-bound message; null for anything that is not one. */
 export function parseToPage(data: unknown): ToPage | null {
   if (!isRecord(data) || data.target !== PAGE_TARGET) return null;
@@ -149,9 +177,9 @@ export function parseToPage(data: unknown): ToPage | null {
     case 'gone':
       return { target: PAGE_TARGET, type: data.type };
     case 'settled':
-      return typeof data.id === 'string' && isRecord(data.outcome) ? (data as unknown as ToPage) : null;
+      return typeof data.id === 'string' && isOutcome(data.outcome) ? (data as unknown as ToPage) : null;
     case 'proof':
-      return isRecord(data.result) ? (data as unknown as ToPage) : null;
+      return isProofPayload(data.result) ? (data as unknown as ToPage) : null;
     default:
       return null;
   }

@@ -8,9 +8,10 @@ import {
   type FlowSource,
   type ProofErrorInfo,
   type ProofOutcome,
+  type ProofPayload,
   type ProofRequestParams,
-  type ScoreProofResult,
 } from './contract.ts';
+import type { DocumentTarget } from './handoff.ts';
 import type { Delivery } from './relay.ts';
 
 /**
@@ -45,6 +46,8 @@ export interface Flow {
   readonly tabId: number;
   /** The requesting origin, as the browser reported it. */
   readonly origin: string;
+  /** The requesting document, where the browser names it (Chromium): the outcome goes to it. */
+  readonly documentId?: string;
   readonly source: FlowSource;
   readonly request: ProofRequestParams;
   readonly config: FlowConfig;
@@ -64,6 +67,8 @@ export interface Flow {
   readonly proofTabId?: number;
   /** When getProofData first answered FINISHED. */
   readonly finishedAt?: number;
+  /** `publicSignals[0]` of the proof, for the popup's report. */
+  readonly score?: number;
   /** Set on entering `delivering`. */
   readonly outcome?: ProofOutcome;
 }
@@ -110,8 +115,8 @@ export type Effect =
   | { readonly type: 'createSession'; readonly request: ProofRequestParams }
   | { readonly type: 'openProofTab'; readonly url: string; readonly besideTabId: number }
   | { readonly type: 'poll'; readonly sessionId: string }
-  | { readonly type: 'verify'; readonly proof: Readonly<Record<string, unknown>> }
-  | { readonly type: 'deliver'; readonly tabId: number; readonly origin: string; readonly delivery: Delivery }
+  | { readonly type: 'verify'; readonly proofText: string }
+  | { readonly type: 'deliver'; readonly target: DocumentTarget; readonly delivery: Delivery }
   | { readonly type: 'closeTab'; readonly tabId: number }
   | { readonly type: 'focusTab'; readonly tabId: number }
   | { readonly type: 'report'; readonly report: FlowReport };
@@ -122,7 +127,7 @@ export interface Step {
   readonly effects: readonly Effect[];
 }
 
-export interface StartInput extends Pick<Flow, 'id' | 'tabId' | 'origin' | 'source' | 'request' | 'config'> {
+export interface StartInput extends Pick<Flow, 'id' | 'tabId' | 'origin' | 'documentId' | 'source' | 'request' | 'config'> {
   /** The site is on the allowed list, or the user started it from the popup. */
   readonly skipConsent: boolean;
 }
@@ -163,10 +168,11 @@ function call(flow: Flow, now: number): Step {
     case 'proving':
       return { flow: out, effects: [{ type: 'poll', sessionId: flow.sessionId! }] };
     case 'verifying':
-      return { flow: out, effects: [{ type: 'verify', proof: (flow.outcome as { result: ScoreProofResult }).result.proof }] };
+      return { flow: out, effects: [{ type: 'verify', proofText: (flow.outcome as { result: ProofPayload }).result.proofText }] };
     case 'delivering': {
       const delivery: Delivery = { channel: CHANNEL, type: 'proof.deliver', flowId: flow.id, source: flow.source, outcome: flow.outcome! };
-      return { flow: out, effects: [{ type: 'deliver', tabId: flow.tabId, origin: flow.origin, delivery }] };
+      const { tabId, origin, documentId } = flow;
+      return { flow: out, effects: [{ type: 'deliver', target: { tabId, origin, ...(documentId ? { documentId } : {}) }, delivery }] };
     }
     default:
       return { flow, effects: [] };
@@ -199,7 +205,7 @@ function fail(flow: Flow, error: ProofErrorInfo, now: number): Step {
   return { flow: next.flow, effects: [...effects, ...next.effects] };
 }
 
-function succeed(flow: Flow, result: ScoreProofResult, now: number): Step {
+function succeed(flow: Flow, result: ProofPayload, now: number): Step {
   return deliver(flow, { ok: true, result }, now);
 }
 
@@ -275,17 +281,18 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
         return same({ ...flow, inFlightSince: undefined, dueAt: now + POLL_INTERVAL_MS, failures: 0, lastError: undefined });
       }
       const finished = { ...flow, finishedAt: flow.finishedAt ?? now, inFlightSince: undefined };
-      let parsed;
+      const proofText = event.proof ?? '';
+      let score: number;
       try {
-        parsed = parseProofJson(event.proof ?? '');
+        ({ score } = parseProofJson(proofText));
       } catch (e) {
         return fail(finished, { code: ProofErrorCode.ServiceFailed, message: `The service sent an unreadable proof: ${(e as Error).message}` }, now);
       }
-      const result: ScoreProofResult = {
-        sessionId: flow.sessionId!, score: parsed.score, proof: parsed.raw, publicSignals: parsed.publicSignals,
-      };
-      if (!flow.config.verify) return succeed(finished, result, now);
-      return call({ ...finished, phase: 'verifying', outcome: { ok: true, result }, dueAt: now, failures: 0 }, now);
+      // Checked here, handed on as the service's text: the page parses it (lib/proof/contract.ts, ProofPayload).
+      const result: ProofPayload = { sessionId: flow.sessionId!, proofText };
+      const scored = { ...finished, score };
+      if (!flow.config.verify) return succeed(scored, result, now);
+      return call({ ...scored, phase: 'verifying', outcome: { ok: true, result }, dueAt: now, failures: 0 }, now);
     }
     case 'verified': {
       if (flow.phase !== 'verifying' || !flow.outcome?.ok) return same(flow);
@@ -311,7 +318,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
           ...effects,
           // Bring the user back to the site that asked, once the proof tab is out of the way.
           ...(o.ok || flow.sessionId ? [{ type: 'focusTab', tabId: flow.tabId } as const] : []),
-          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: o.result.score, finishedAt: flow.finishedAt } : { ...o.error }),
+          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: flow.score, finishedAt: flow.finishedAt } : { ...o.error }),
         ],
       };
     }

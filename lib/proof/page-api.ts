@@ -7,8 +7,10 @@ import {
   PROOF_EVENT,
   ProofErrorCode,
   RELAY_TARGET,
+  scoreProofResult,
   REQUEST_EVENT,
   type ProofErrorInfo,
+  type ProofPayload,
   type ScoreProofResult,
   type ToRelay,
 } from './contract.ts';
@@ -44,6 +46,15 @@ interface Pending {
 }
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
+
+/** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
+function resultOf(payload: ProofPayload): ScoreProofResult | null {
+  try {
+    return scoreProofResult(payload);
+  } catch {
+    return null;
+  }
+}
 
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
 export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
@@ -97,13 +108,20 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
         const p = pending.get(msg.id);
         if (!p) return;
         pending.delete(msg.id);
-        if (msg.outcome.ok) p.resolve(msg.outcome.result);
-        else p.reject(toError(msg.outcome.error));
+        if (!msg.outcome.ok) {
+          p.reject(toError(msg.outcome.error));
+          return;
+        }
+        const result = resultOf(msg.outcome.result);
+        if (result) p.resolve(result);
+        else p.reject(new VantageError('The proof could not be read.', ProofErrorCode.ServiceFailed));
         return;
       }
-      case 'proof':
-        win.dispatchEvent(new CustomEvent(PROOF_EVENT, { detail: msg.result }));
+      case 'proof': {
+        const result = resultOf(msg.result);
+        if (result) win.dispatchEvent(new CustomEvent(PROOF_EVENT, { detail: result }));
         return;
+      }
       case 'gone':
         // The extension went away (update, reload): nobody will answer, so nobody waits.
         relayReady = false;

@@ -1,5 +1,6 @@
 import { CHANNEL, type Reply } from '../messaging/protocol.ts';
 import {
+  isOutcome,
   isOwnWindowMessage,
   PAGE_TARGET,
   parseProofRequest,
@@ -36,7 +37,40 @@ export function isDelivery(m: unknown): m is Delivery {
   if (typeof m !== 'object' || m === null) return false;
   const d = m as Delivery;
   return d.channel === CHANNEL && d.type === 'proof.deliver' && typeof d.flowId === 'string'
-    && (d.source === 'page' || d.source === 'popup') && typeof d.outcome === 'object' && d.outcome !== null;
+    && (d.source === 'page' || d.source === 'popup') && isOutcome(d.outcome);
+}
+
+/**
+ * The worker's knock on a document (tabs.sendMessage). It carries nothing
+ * worth stealing: a relay that wants what is behind it must claim the ticket
+ * with a runtime message, whose origin, tab and document the browser reports.
+ */
+export interface Knock {
+  readonly channel: typeof CHANNEL;
+  readonly type: 'proof.knock';
+  readonly ticket: string;
+  /** The origin the delivery is for; absent when the worker only asks who is there. */
+  readonly origin?: string;
+}
+
+/** The relay's answer to a knock. */
+export type KnockAnswer = 'taken' | 'wrong-origin' | 'declined';
+
+/** The worker's answer to a claim: whether the browser-reported caller may have the ticket, and what it holds. */
+export interface ClaimAnswer {
+  readonly accepted: boolean;
+  readonly delivery?: Delivery;
+}
+
+export function isKnock(m: unknown): m is Knock {
+  if (typeof m !== 'object' || m === null) return false;
+  const k = m as Knock;
+  return k.channel === CHANNEL && k.type === 'proof.knock' && typeof k.ticket === 'string'
+    && (k.origin === undefined || typeof k.origin === 'string');
+}
+
+export function isKnockAnswer(v: unknown): v is KnockAnswer {
+  return v === 'taken' || v === 'wrong-origin' || v === 'declined';
 }
 
 /** Turns the worker's Reply into an ack; refusals by the router become codes. */
@@ -52,26 +86,35 @@ export interface RelayDeps {
   readonly win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'postMessage' | 'location'>;
   /** Asks the worker to start a flow. */
   readonly request: (params: ProofRequestParams) => Promise<RequestAck>;
+  /** Claims a knock's ticket from the worker (a runtime message: the browser says who we are). */
+  readonly claim: (ticket: string) => Promise<ClaimAnswer>;
 }
 
 export interface Relay {
   start(): void;
-  /** Hands a delivery to the page; true when it was taken (the worker counts it as delivered). */
-  deliver(d: Delivery): boolean;
+  /** The worker knocks: claim what it holds for this document and hand it to the page. */
+  knock(k: Knock): Promise<KnockAnswer>;
   /** The extension context is going away: pending page promises are rejected. */
   stop(): void;
 }
 
-export function createRelay({ win, request }: RelayDeps): Relay {
+export function createRelay({ win, request, claim }: RelayDeps): Relay {
   const pageIdByFlow = new Map<string, string>();
-  // A delivery that overtakes its own ack (possible in principle) waits here for it.
-  const early = new Map<string, Delivery>();
-  let awaitingAcks = 0;
+  /** Flows already handed to this page: a knock repeated after a worker restart hands nothing twice. */
+  const handed = new Set<string>();
+  /** Requests still waiting for their ack: a delivery may overtake its own flow's ack, so it waits for them. */
+  const acks = new Set<Promise<unknown>>();
 
   const post = (msg: ToPage) => win.postMessage(msg, win.location.origin);
   const settle = (id: string, outcome: ProofOutcome) => post({ target: PAGE_TARGET, type: 'settled', id, outcome });
 
-  const hand = (d: Delivery, pageId: string | undefined) => {
+  const hand = async (d: Delivery) => {
+    if (handed.has(d.flowId)) return;
+    if (!pageIdByFlow.has(d.flowId) && d.source === 'page') await Promise.all([...acks]);
+    if (handed.has(d.flowId)) return;
+    handed.add(d.flowId);
+    const pageId = pageIdByFlow.get(d.flowId);
+    pageIdByFlow.delete(d.flowId);
     if (pageId !== undefined) settle(pageId, d.outcome);
     // Popup-started proofs, and page proofs whose document was reloaded, arrive as an event; errors without a caller are dropped.
     else if (d.outcome.ok) post({ target: PAGE_TARGET, type: 'proof', result: d.outcome.result });
@@ -93,20 +136,14 @@ export function createRelay({ win, request }: RelayDeps): Relay {
       settle(msg.id, { ok: false, error: { code: err.code ?? ProofErrorCode.InvalidParams, message: err.message } });
       return;
     }
-    awaitingAcks++;
-    request(params)
+    const ack = request(params)
       .catch(() => ackFromReply(undefined))
-      .then((ack) => {
-        awaitingAcks--;
-        if ('error' in ack) {
-          settle(msg.id, { ok: false, error: ack.error });
-          return;
-        }
-        const waiting = early.get(ack.flowId);
-        early.delete(ack.flowId);
-        if (waiting) hand(waiting, msg.id);
-        else pageIdByFlow.set(ack.flowId, msg.id);
+      .then((a) => {
+        if ('error' in a) settle(msg.id, { ok: false, error: a.error });
+        else pageIdByFlow.set(a.flowId, msg.id);
       });
+    acks.add(ack);
+    void ack.finally(() => acks.delete(ack));
   };
 
   return {
@@ -114,15 +151,13 @@ export function createRelay({ win, request }: RelayDeps): Relay {
       win.addEventListener('message', onMessage);
       post({ target: PAGE_TARGET, type: 'ready' });
     },
-    deliver(d) {
-      const pageId = pageIdByFlow.get(d.flowId);
-      if (pageId === undefined && d.source === 'page' && awaitingAcks > 0) {
-        early.set(d.flowId, d);
-        return true;
-      }
-      pageIdByFlow.delete(d.flowId);
-      hand(d, pageId);
-      return true;
+    async knock(k) {
+      // Checked here as well as by the worker: nothing is claimed, let alone posted, for another origin.
+      if (k.origin !== undefined && k.origin !== win.location.origin) return 'wrong-origin';
+      const answer = await claim(k.ticket).catch((): ClaimAnswer => ({ accepted: false }));
+      if (!answer.accepted) return 'declined';
+      if (answer.delivery && isDelivery(answer.delivery)) await hand(answer.delivery);
+      return 'taken';
     },
     stop() {
       win.removeEventListener('message', onMessage);

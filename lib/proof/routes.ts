@@ -3,13 +3,16 @@ import { ApiError } from '../api/errors.ts';
 import type { Routes } from '../messaging/router.ts';
 import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
 import type { FlowReport } from './flow.ts';
-import type { RequestAck } from './relay.ts';
+import type { Handoff } from './handoff.ts';
+import type { ClaimAnswer, RequestAck } from './relay.ts';
 import type { ConsentDetails, FlowSummary, ProofRunner } from './runner.ts';
 
 declare module '../messaging/protocol.ts' {
   interface WorkerRequests {
     /** From a page, through the content script: start a flow for this tab and origin. */
     'proof.request': { request: ProofRequestParams; response: RequestAck };
+    /** From a content script the worker knocked on: claim the knock's ticket (lib/proof/handoff.ts). */
+    'proof.claim': { request: { ticket: string }; response: ClaimAnswer };
     /** The consent page reads what it is asked to approve. */
     'proof.consent.get': { request: { flowId: string }; response: ConsentDetails | null };
     'proof.consent.answer': { request: { flowId: string; approve: boolean; always: boolean }; response: { done: true } };
@@ -41,7 +44,13 @@ function parsePageRequest(p: unknown): ProofRequestParams {
   }
 }
 
-export function proofRoutes(runner: ProofRunner): Routes {
+function ticket(p: unknown): string {
+  const t = record(p).ticket;
+  if (typeof t !== 'string' || !t || t.length > 100) throw new ApiError({ kind: 'invalid-params', message: 'ticket must be a string.' });
+  return t;
+}
+
+export function proofRoutes(runner: ProofRunner, handoff: Handoff): Routes {
   return {
     'proof.request': {
       allow: ['content-script'],
@@ -51,8 +60,15 @@ export function proofRoutes(runner: ProofRunner): Routes {
         if (caller.tabId === undefined || !caller.origin || caller.frameId !== 0) {
           return { error: { code: ProofErrorCode.Unauthorized, message: 'Only a top-level page may request proofs.' } };
         }
-        return runner.request({ tabId: caller.tabId, origin: caller.origin }, params);
+        const { tabId, origin, documentId } = caller;
+        return runner.request({ tabId, origin, ...(documentId ? { documentId } : {}) }, params);
       },
+    },
+    'proof.claim': {
+      allow: ['content-script'],
+      parse: (p) => ({ ticket: ticket(p) }),
+      // The handoff checks the browser-reported caller against the ticket (tab, top frame, origin).
+      handle: async (p, caller) => handoff.claim(p.ticket, caller),
     },
     'proof.consent.get': {
       allow: ['extension-page'],

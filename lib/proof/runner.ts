@@ -1,9 +1,10 @@
 import { toErrorInfo } from '../api/errors.ts';
-import type { CreateUrlResult, ProofDataResult } from '../api/responses.ts';
+import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '../api/responses.ts';
 import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { NOT_SET_UP, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
-import { mayRequestProofs, webOriginOf } from './origins.ts';
+import type { Claimant, DocumentTarget } from './handoff.ts';
+import { mayRequestProofs } from './origins.ts';
 import type { Delivery, RequestAck } from './relay.ts';
 
 /**
@@ -28,10 +29,12 @@ export interface ProofBrowser {
   openProofTab(url: string, besideTabId: number): Promise<number>;
   closeTab(tabId: number): Promise<void>;
   focusTab(tabId: number): Promise<void>;
-  /** Hands a delivery to the tab's top frame, only if the tab still shows `origin`. */
-  deliver(tabId: number, origin: string, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
-  /** A tab by id, or the one the user is looking at (for the popup's "prove to this site"). */
-  tab(tabId?: number): Promise<{ readonly tabId: number; readonly url?: string } | null>;
+  /** Hands a delivery to the requesting document, or a same-origin successor in its tab (lib/proof/handoff.ts). */
+  deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
+  /** The tab the user is looking at in the last focused browser window (for the popup's "prove to this site"). */
+  activeTab(): Promise<number | null>;
+  /** Who the tab's top frame is, as the browser reports it; null when no relay answers there. */
+  identify(tabId: number): Promise<Claimant | null>;
 }
 
 export interface ProofSettings extends FlowConfig {
@@ -97,8 +100,8 @@ export class ProofRunner {
 
   // ---- entry points ----
 
-  /** A request from a page (origin and tab from the browser) or from the popup. */
-  request(caller: { readonly tabId: number; readonly origin: string }, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
+  /** A request from a page (origin, tab and document from the browser) or from the popup. */
+  request(caller: Omit<DocumentTarget, 'documentId'> & { readonly documentId?: string }, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
     return this.locked(async () => {
       if (!mayRequestProofs(caller.origin)) {
         return error(ProofErrorCode.Unauthorized, 'Proofs are only handed to secure (https) sites.');
@@ -116,7 +119,10 @@ export class ProofRunner {
       const { proofPageTemplate, verify, timeoutMs } = settings;
       const id = this.deps.newId();
       const s = startFlow(
-        { id, tabId: caller.tabId, origin: caller.origin, source, request: params, config: { proofPageTemplate, verify, timeoutMs }, skipConsent },
+        {
+          id, tabId: caller.tabId, origin: caller.origin, ...(caller.documentId ? { documentId: caller.documentId } : {}),
+          source, request: params, config: { proofPageTemplate, verify, timeoutMs }, skipConsent,
+        },
         this.deps.now(),
       );
       await this.commit(null, s);
@@ -126,15 +132,18 @@ export class ProofRunner {
 
   /**
    * "Prove my score to this site": the given (default: active) tab, the default model and
-   * minimum, and the site's pseudonym. The origin comes from the browser's view of the tab.
+   * minimum, and the site's pseudonym. The origin is the one the browser reports for the
+   * tab's page when its relay answers (no tab URL is read: see lib/proof/handoff.ts).
    */
   async startForTab(tabId?: number): Promise<RequestAck> {
-    const tab = await this.deps.browser.tab(tabId);
-    const origin = webOriginOf(tab?.url);
-    if (!tab || !origin) return error(ProofErrorCode.Unauthorized, 'This tab does not show a web site.');
+    const id = tabId ?? (await this.deps.browser.activeTab());
+    const who = id === null ? null : await this.deps.browser.identify(id);
+    if (id === null || !who) {
+      return error(ProofErrorCode.Unauthorized, 'Vantage cannot reach this tab. Open the site in a tab (reload it if it was open before Vantage was installed).');
+    }
     const { scoreId, minScore } = await this.deps.settings();
-    const web2Id = await this.deps.pseudonym(origin);
-    return this.request({ tabId: tab.tabId, origin }, { scoreId, condition: minScore, web2Id }, 'popup');
+    const web2Id = await this.deps.pseudonym(who.origin);
+    return this.request({ tabId: id, ...who }, { scoreId, condition: minScore, web2Id }, 'popup');
   }
 
   async consentDetails(flowId: string): Promise<ConsentDetails | null> {
@@ -279,10 +288,11 @@ export class ProofRunner {
         api.poll(e.sessionId, this.signalFor(id)).then((r) => reply({ type: 'polled', status: r.status, ...(r.proof ? { proof: r.proof } : {}) }), failed);
         return;
       case 'verify':
-        api.verify(e.proof, this.signalFor(id)).then((valid) => reply({ type: 'verified', valid }), failed);
+        // The proof text was checked when it arrived (flow.ts, 'polled'), so it parses.
+        api.verify(parseProofJson(e.proofText).raw, this.signalFor(id)).then((valid) => reply({ type: 'verified', valid }), failed);
         return;
       case 'deliver':
-        browser.deliver(e.tabId, e.origin, e.delivery).then(
+        browser.deliver(e.target, e.delivery).then(
           (r) => reply(r === 'delivered' ? { type: 'delivered' } : { type: 'deliveryFailed', reason: r }),
           () => reply({ type: 'deliveryFailed', reason: 'no-receiver' }),
         );

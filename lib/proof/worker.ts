@@ -5,8 +5,9 @@ import type { Routes } from '../messaging/router.ts';
 import { allowSite, isSiteAllowed } from '../settings/allowed-sites.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '../settings/store.ts';
-import { alarmWatchdog, extensionProofBrowser, WATCHDOG_ALARM } from './browser-ports.ts';
+import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
+import { Handoff } from './handoff.ts';
 import { sitePseudonyms } from './pseudonym.ts';
 import { proofRoutes } from './routes.ts';
 import { ProofRunner, type ProofApi } from './runner.ts';
@@ -28,10 +29,11 @@ function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): Pr
  * then resumes any flow a previous worker left in storage).
  */
 export function createProofWorker(vault: KeyVault): { runner: ProofRunner; routes: Routes; listen(): void } {
+  const handoff = new Handoff({ send: tabsKnock, tabExists, newTicket: () => crypto.randomUUID() });
   const runner = new ProofRunner({
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault)),
-    browser: extensionProofBrowser(),
+    browser: extensionProofBrowser(handoff),
     sites: { isAllowed: isSiteAllowed, allow: (origin) => allowSite(origin) },
     settings: async () => {
       const s = await loadSettings();
@@ -51,7 +53,7 @@ export function createProofWorker(vault: KeyVault): { runner: ProofRunner; route
   });
   return {
     runner,
-    routes: proofRoutes(runner),
+    routes: proofRoutes(runner, handoff),
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));

@@ -17,6 +17,9 @@ describe('classifySender', () => {
   it('takes a content script origin from the browser', () => {
     expect(classifySender(content, ID, EXT)).toEqual({ kind: 'content-script', origin: 'https://dapp.example', tabId: 7, frameId: 0 });
   });
+  it('keeps the sending document where the browser names it (Chromium)', () => {
+    expect(classifySender({ ...content, documentId: 'D-1' }, ID, EXT)).toMatchObject({ kind: 'content-script', documentId: 'D-1' });
+  });
   it('falls back to the tab URL where sender.origin is missing (older Firefox)', () => {
     const { origin: _o, url: _u, ...old } = content;
     expect(classifySender(old, ID, EXT)).toMatchObject({ origin: 'https://dapp.example' });

@@ -1,39 +1,49 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CONSENT_WINDOW, extensionProofBrowser } from '../../../lib/proof/browser-ports.ts';
-import type { Delivery } from '../../../lib/proof/relay.ts';
+import { CONSENT_WINDOW, extensionProofBrowser, tabExists, tabsKnock } from '../../../lib/proof/browser-ports.ts';
+import { Handoff } from '../../../lib/proof/handoff.ts';
+import type { Delivery, Knock } from '../../../lib/proof/relay.ts';
 
 const DELIVERY: Delivery = { channel: 'vantage/v1', type: 'proof.deliver', flowId: 'f', source: 'page', outcome: { ok: false, error: { code: 4001, message: 'no' } } };
+const KNOCK: Knock = { channel: 'vantage/v1', type: 'proof.knock', ticket: 't1', origin: 'https://dapp.example' };
 
 // fakeBrowser has no tabs.sendMessage: the adapter's one call to it is stubbed here.
 type WithSend = typeof fakeBrowser.tabs & { sendMessage?: (...a: unknown[]) => Promise<unknown> };
 
 describe('extensionProofBrowser', () => {
-  const ports = extensionProofBrowser();
+  const ports = extensionProofBrowser(new Handoff({ send: tabsKnock, tabExists, newTicket: () => 't1' }));
   let send: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fakeBrowser.reset();
-    send = vi.fn(async () => true);
+    send = vi.fn(async () => 'taken');
     (fakeBrowser.tabs as WithSend).sendMessage = send as never;
   });
 
-  it('hands a delivery to the top frame only while the tab shows the requesting origin', async () => {
-    const tab = await fakeBrowser.tabs.create({ url: 'https://dapp.example/app?x=1' });
-    expect(await ports.deliver(tab.id!, 'https://dapp.example', DELIVERY)).toBe('delivered');
-    expect(send).toHaveBeenCalledWith(tab.id, DELIVERY, { frameId: 0 });
-
-    await fakeBrowser.tabs.update(tab.id!, { url: 'https://dapp.example.evil.test/' });
-    send.mockClear();
-    expect(await ports.deliver(tab.id!, 'https://dapp.example', DELIVERY)).toBe('origin-changed');
-    expect(send).not.toHaveBeenCalled();
-    expect(await ports.deliver(tab.id!, 'http://dapp.example', DELIVERY)).toBe('origin-changed');
+  it('knocks on the very document when the browser named it, else on the tab\'s top frame', async () => {
+    await tabsKnock({ tabId: 7, documentId: 'D1' }, KNOCK);
+    expect(send).toHaveBeenLastCalledWith(7, KNOCK, { documentId: 'D1' });
+    await tabsKnock({ tabId: 7 }, KNOCK);
+    expect(send).toHaveBeenLastCalledWith(7, KNOCK, { frameId: 0 });
   });
 
-  it('reports a closed tab and a tab without a receiver', async () => {
-    expect(await ports.deliver(4242, 'https://dapp.example', DELIVERY)).toBe('tab-gone');
+  it('tells a closed tab from one without a receiver, without reading any URL', async () => {
+    send.mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    expect(await ports.deliver({ tabId: 4242, origin: 'https://dapp.example' }, DELIVERY)).toBe('tab-gone');
     const tab = await fakeBrowser.tabs.create({ url: 'https://dapp.example/' });
-    send.mockRejectedValueOnce(new Error('Could not establish connection. Receiving end does not exist.'));
-    expect(await ports.deliver(tab.id!, 'https://dapp.example', DELIVERY)).toBe('no-receiver');
+    expect(await ports.deliver({ tabId: tab.id!, origin: 'https://dapp.example', documentId: 'D1' }, DELIVERY)).toBe('no-receiver');
+    // The gone document was tried first, then the tab's top frame (a same-origin reload may be there).
+    expect(send.mock.calls.slice(-2).map((c) => c[2])).toEqual([{ documentId: 'D1' }, { frameId: 0 }]);
+  });
+
+  it('picks the active tab of the last focused browser window, not of a popup-type window', async () => {
+    const normal = await fakeBrowser.windows.create({ type: 'normal' });
+    const site = await fakeBrowser.tabs.create({ windowId: normal.id, url: 'https://dapp.example/' });
+    // The fake keeps neither focus nor active tabs: both calls are checked as made.
+    const getLastFocused = vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue(normal);
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([site]);
+    expect(await ports.activeTab()).toBe(site.id);
+    expect(getLastFocused).toHaveBeenCalledWith({ windowTypes: ['normal'] });
+    expect(query).toHaveBeenCalledWith({ active: true, windowId: normal.id });
   });
 
   it('opens the proof page next to the requesting tab', async () => {

@@ -5,7 +5,9 @@ import type { ProofRequestParams } from '../../../lib/proof/contract.ts';
 import type { DeliveryFailure } from '../../../lib/proof/flow.ts';
 import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
 import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
+import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
 import type { Delivery } from '../../../lib/proof/relay.ts';
+import type { Caller } from '../../../lib/messaging/sender.ts';
 import { ProofRunner, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
 import { allowSite, isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
@@ -70,17 +72,59 @@ export class FakeService implements ProofApi {
   }
 }
 
-/** Tabs and windows as plain maps; a tab "has a receiver" (content script) unless listed in `silent`. */
+/** What each tab shows; every `set` is a navigation, so the tab gets a new document. */
+class TabMap extends Map<number, string> {
+  private readonly docs = new Map<number, number>();
+  private navigations = 0;
+  override set(tabId: number, url: string): this {
+    this.docs.set(tabId, ++this.navigations);
+    return super.set(tabId, url);
+  }
+  documentId(tabId: number): string | undefined {
+    const n = this.docs.get(tabId);
+    return n === undefined ? undefined : `doc-${n}`;
+  }
+}
+
+/**
+ * Tabs and windows as the browser shows them to an extension without the `tabs` permission or
+ * host access: the runner never sees a tab's URL. Deliveries and "who is this tab" go through the
+ * real Handoff; this fake plays the browser and the relay in each tab's current document: a relay
+ * runs on http(s) pages only, unless the tab is `silent` (still loading); it checks its own origin
+ * and claims with the caller the browser would report.
+ */
 export class FakeTabs implements ProofBrowser {
-  readonly tabs = new Map<number, string>([[DAPP_TAB, `${ORIGIN}/app`]]);
+  readonly tabs = new TabMap().set(DAPP_TAB, `${ORIGIN}/app`);
   readonly windows = new Set<number>();
   readonly deliveries: { tabId: number; delivery: Delivery }[] = [];
   readonly silent = new Set<number>();
   readonly closedTabs: number[] = [];
   readonly closedWindows: number[] = [];
+  /** Every knock, with the document it was addressed to (if any). */
+  readonly knocks: { tabId: number; documentId?: string }[] = [];
   focused?: number;
   active = DAPP_TAB;
   private next = 100;
+  private tickets = 0;
+
+  readonly handoff = new Handoff({
+    send: async (to, knock) => {
+      this.knocks.push(to);
+      const url = this.tabs.get(to.tabId);
+      const documentId = this.tabs.documentId(to.tabId);
+      if (url === undefined || this.silent.has(to.tabId) || !/^https?:/.test(url)) throw new Error('Could not establish connection. Receiving end does not exist.');
+      if (to.documentId !== undefined && to.documentId !== documentId) throw new Error(`No document with id ${to.documentId}.`);
+      const origin = new URL(url).origin;
+      if (knock.origin !== undefined && knock.origin !== origin) return 'wrong-origin';
+      const caller: Caller = { kind: 'content-script', tabId: to.tabId, frameId: 0, origin, ...(documentId ? { documentId } : {}) };
+      const claim = this.handoff.claim(knock.ticket, caller);
+      if (!claim.accepted) return 'declined';
+      if (claim.delivery) this.deliveries.push({ tabId: to.tabId, delivery: claim.delivery });
+      return 'taken';
+    },
+    tabExists: async (tabId) => this.tabs.has(tabId),
+    newTicket: () => `ticket-${++this.tickets}`,
+  });
 
   async openConsent(_flowId: string): Promise<number> {
     const id = this.next++;
@@ -103,18 +147,14 @@ export class FakeTabs implements ProofBrowser {
   async focusTab(id: number): Promise<void> {
     this.focused = id;
   }
-  async deliver(tabId: number, origin: string, delivery: Delivery): Promise<'delivered' | DeliveryFailure> {
-    const url = this.tabs.get(tabId);
-    if (url === undefined) return 'tab-gone';
-    if (new URL(url).origin !== origin) return 'origin-changed';
-    if (this.silent.has(tabId)) return 'no-receiver';
-    this.deliveries.push({ tabId, delivery });
-    return 'delivered';
+  deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure> {
+    return this.handoff.deliver(target, delivery);
   }
-  async tab(tabId?: number) {
-    const id = tabId ?? this.active;
-    const url = this.tabs.get(id);
-    return url === undefined ? null : { tabId: id, url };
+  async activeTab(): Promise<number | null> {
+    return this.tabs.has(this.active) ? this.active : null;
+  }
+  identify(tabId: number) {
+    return this.handoff.identify(tabId);
   }
   /** The proof tab (any tab but the dApp's that shows the proof page). */
   proofTab(): number | undefined {

@@ -1,26 +1,42 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { Handoff } from '../../../lib/proof/handoff.ts';
 import { installPageApi, type VantageProvider } from '../../../lib/proof/page-api.ts';
 import { ackFromReply, createRelay, type Delivery, type RequestAck } from '../../../lib/proof/relay.ts';
 import { FakeWindow } from './fake-window.ts';
 
+// The service's own key order (pi_a first, curve last): the page must get exactly this.
+const PROOF_TEXT = '{"proof":{"pi_a":["1","2","1"],"protocol":"groth16","curve":"bn128"},"publicSignals":["712","9"]}';
+const PAYLOAD: ProofPayload = { sessionId: 'sess-1', proofText: PROOF_TEXT };
 const RESULT: ScoreProofResult = {
   sessionId: 'sess-1',
   score: 712,
   proof: { proof: { pi_a: ['1', '2', '1'], protocol: 'groth16', curve: 'bn128' }, publicSignals: ['712', '9'] },
   publicSignals: ['712', '9'],
 };
+const TAB = 4;
 const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' };
 
 function delivery(flowId: string, outcome: Delivery['outcome'], source: Delivery['source'] = 'page'): Delivery {
   return { channel: 'vantage/v1', type: 'proof.deliver', flowId, source, outcome };
 }
 
-/** A page with window.vantage and the relay, wired through a fake window; the worker is `ack`. */
+/**
+ * A page with window.vantage and the relay, wired through a fake window; the worker is `ack`, and
+ * `deliver` hands an outcome over the real worker-side Handoff (knock → claim, the claim's caller
+ * being what the browser reports for this page's top frame).
+ */
 function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 'f1' }), order: 'page-first' | 'relay-first' = 'page-first') {
   const win = new FakeWindow();
   const asked: unknown[] = [];
-  const relay = createRelay({ win: win as never, request: (p) => (asked.push(p), ack(p)) });
+  let tickets = 0;
+  const relay = createRelay({
+    win: win as never,
+    request: (p) => (asked.push(p), ack(p)),
+    claim: async (ticket) => handoff.claim(ticket, { kind: 'content-script', tabId: TAB, frameId: 0, origin: win.location.origin }),
+  });
+  const handoff = new Handoff({ send: (_to, knock) => relay.knock(knock), tabExists: async () => true, newTicket: () => `t${++tickets}` });
+  const deliver = (d: Delivery, origin = win.location.origin) => handoff.deliver({ tabId: TAB, origin }, d);
   const announces: unknown[] = [];
   win.addEventListener(ANNOUNCE_EVENT, (e) => announces.push((e as CustomEvent).detail));
   if (order === 'page-first') {
@@ -31,7 +47,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
     installPageApi(win as never);
   }
   const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
-  return { win, relay, asked, announces, vantage };
+  return { win, relay, asked, announces, vantage, deliver };
 }
 
 // postMessage delivers on a later task; each hop schedules the next.
@@ -58,25 +74,73 @@ describe('window.vantage ⇄ relay', () => {
     }).toThrow();
   });
 
-  it('resolves with the delivered proof, exactly as the worker sent it', async () => {
-    const { relay, asked, vantage } = page();
+  it('resolves with the delivered proof, exactly as the service sent it (same keys, same order)', async () => {
+    const { asked, vantage, deliver } = page();
     const p = vantage.requestScoreProof(PARAMS);
     await settle();
     expect(asked).toEqual([PARAMS]);
-    expect(relay.deliver(delivery('f1', { ok: true, result: RESULT }))).toBe(true);
+    const delivered = deliver(delivery('f1', { ok: true, result: PAYLOAD }));
     await settle();
-    await expect(p).resolves.toEqual(RESULT);
+    expect(await delivered).toBe('delivered');
+    const result = await p;
+    expect(result).toEqual(RESULT);
+    expect(JSON.stringify(result.proof)).toBe(PROOF_TEXT);
   });
 
   it('a delivery that overtakes its own acknowledgement still settles the right promise', async () => {
     let ackNow!: (a: RequestAck) => void;
-    const { relay, vantage } = page(() => new Promise((r) => (ackNow = r)));
+    const { vantage, deliver } = page(() => new Promise((r) => (ackNow = r)));
     const p = vantage.requestScoreProof(PARAMS);
     await settle();
-    relay.deliver(delivery('f9', { ok: true, result: RESULT }));
+    const delivered = deliver(delivery('f9', { ok: true, result: PAYLOAD }));
+    await settle();
     ackNow({ flowId: 'f9' });
     await settle();
     await expect(p).resolves.toEqual(RESULT);
+    expect(await delivered).toBe('delivered');
+  });
+
+  it('a delivery is not lost while another request awaits its ack, and is handed once however often it is knocked', async () => {
+    let ackSecond!: (a: RequestAck) => void;
+    const acks = [async (): Promise<RequestAck> => ({ flowId: 'f1' }), () => new Promise<RequestAck>((r) => (ackSecond = r))];
+    const { win, vantage, deliver } = page(() => acks.shift()!());
+    const events: unknown[] = [];
+    win.addEventListener(PROOF_EVENT, (e) => events.push((e as CustomEvent).detail));
+    const first = vantage.requestScoreProof(PARAMS);
+    await settle();
+    const second = vantage.requestScoreProof(PARAMS);
+    await settle();
+    // f1's outcome arrives while the second request still waits for its ack: it goes to the first promise.
+    const d = delivery('f1', { ok: true, result: PAYLOAD });
+    const delivered = deliver(d);
+    await settle();
+    ackSecond({ flowId: 'f2' });
+    await settle();
+    expect(await delivered).toBe('delivered');
+    await expect(first).resolves.toEqual(RESULT);
+    // A worker restarted after the hand-over knocks again: taken, and nothing reaches the page twice.
+    const again = deliver(d);
+    await settle();
+    expect(await again).toBe('delivered');
+    expect(events).toEqual([]);
+    let secondSettled = false;
+    void second.then(() => (secondSettled = true), () => (secondSettled = true));
+    await settle();
+    expect(secondSettled).toBe(false);
+  });
+
+  it('a knock for another origin is answered "wrong-origin" and nothing is claimed or posted', async () => {
+    const { win, vantage, deliver } = page();
+    const p = vantage.requestScoreProof(PARAMS);
+    let settled = false;
+    void p.then(() => (settled = true), () => (settled = true));
+    await settle();
+    const posted = win.posted.length;
+    const delivered = deliver(delivery('f1', { ok: true, result: PAYLOAD }), 'https://other.example');
+    await settle();
+    expect(await delivered).toBe('origin-changed');
+    expect(win.posted.length).toBe(posted);
+    expect(settled).toBe(false);
   });
 
   it.each([
@@ -114,20 +178,20 @@ describe('window.vantage ⇄ relay', () => {
   });
 
   it('rejects with the delivered error code (4001)', async () => {
-    const { relay, vantage } = page();
+    const { vantage, deliver } = page();
     const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
     await settle();
-    relay.deliver(delivery('f1', { ok: false, error: { code: 4001, message: 'The user rejected the request.' } }));
+    void deliver(delivery('f1', { ok: false, error: { code: 4001, message: 'The user rejected the request.' } }));
     await settle();
     expect(await caught).toMatchObject({ name: 'VantageError', code: 4001, message: 'The user rejected the request.' });
   });
 
   it('popup-started proofs arrive as a vantage:proof event', async () => {
-    const { win, relay } = page();
+    const { win, deliver } = page();
     const seen: unknown[] = [];
     win.addEventListener(PROOF_EVENT, (e) => seen.push((e as CustomEvent).detail));
     await settle();
-    relay.deliver(delivery('p1', { ok: true, result: RESULT }, 'popup'));
+    void deliver(delivery('p1', { ok: true, result: PAYLOAD }, 'popup'));
     await settle();
     expect(seen).toEqual([RESULT]);
   });
@@ -144,16 +208,16 @@ describe('window.vantage ⇄ relay', () => {
     let settled = false;
     void p.then(() => (settled = true), () => (settled = true));
     await settle();
-    win.receiveForeign({ target: PAGE_TARGET, type: 'settled', id: '1', outcome: { ok: true, result: RESULT } }, 'https://evil.example', win);
+    win.receiveForeign({ target: PAGE_TARGET, type: 'settled', id: '1', outcome: { ok: true, result: PAYLOAD } }, 'https://evil.example', win);
     await settle();
     expect(settled).toBe(false);
   });
 
   it('posts only to its own origin, never to "*"', async () => {
-    const { win, relay, vantage } = page();
+    const { win, vantage, deliver } = page();
     void vantage.requestScoreProof(PARAMS);
     await settle();
-    relay.deliver(delivery('f1', { ok: true, result: RESULT }));
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
     await settle();
     expect(win.posted.map((p) => (p.data as { type: string }).type)).toEqual(expect.arrayContaining(['hello', 'ready', 'request', 'settled']));
     expect(new Set(win.posted.map((p) => p.targetOrigin))).toEqual(new Set([win.location.origin]));

@@ -8,7 +8,8 @@ import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, type World } from './fakes.ts';
 
 const ID = 'extid';
 const EXT = 'chrome-extension://extid';
-const contentScript = { id: ID, url: `${ORIGIN}/app`, origin: ORIGIN, tab: { id: DAPP_TAB, url: `${ORIGIN}/app` }, frameId: 0 };
+// As the browser reports a content script on a host the extension holds no permission for: no tab.url.
+const contentScript = { id: ID, url: `${ORIGIN}/app`, origin: ORIGIN, tab: { id: DAPP_TAB }, frameId: 0, documentId: 'doc-A' };
 const extensionPage = { id: ID, url: `${EXT}/popup.html`, origin: EXT };
 const msg = (type: string, payload: unknown) => ({ channel: CHANNEL, type, payload });
 
@@ -18,7 +19,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   vi.useFakeTimers();
   w = makeWorld();
-  listen = createMessageListener(proofRoutes(w.runner), ID, EXT);
+  listen = createMessageListener(proofRoutes(w.runner, w.tabs.handoff), ID, EXT);
 });
 afterEach(() => {
   w.life.kill();
@@ -30,7 +31,16 @@ describe('proof routes', () => {
     const reply = await listen(msg('proof.request', { ...PARAMS, origin: 'https://bank.example', tabId: 99 }), contentScript);
     expect(reply).toEqual({ ok: true, value: { flowId: 'flow-1' } });
     await w.flush();
-    expect((await sessionFlowStore().all()).map((f) => [f.origin, f.tabId, f.request])).toEqual([[ORIGIN, DAPP_TAB, PARAMS]]);
+    expect((await sessionFlowStore().all()).map((f) => [f.origin, f.tabId, f.documentId, f.request])).toEqual([[ORIGIN, DAPP_TAB, 'doc-A', PARAMS]]);
+  });
+
+  it('a claim gets nothing for a ticket that is not open, and never a throw for odd names', async () => {
+    for (const ticket of ['nope', '__proto__', 'constructor', 'toString']) {
+      expect(await listen(msg('proof.claim', { ticket }), contentScript)).toEqual({ ok: true, value: { accepted: false } });
+    }
+    expect(await listen(msg('proof.claim', { ticket: 42 }), contentScript)).toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
+    // Only content scripts claim: an extension page has no document to hand anything to.
+    expect(await listen(msg('proof.claim', { ticket: 'nope' }), extensionPage)).toMatchObject({ ok: false });
   });
 
   it.each([

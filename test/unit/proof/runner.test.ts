@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '../../../lib/proof/contract.ts';
 import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
 import { isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
-import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_OBJECT, type World } from './fakes.ts';
+import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, type World } from './fakes.ts';
 
 const store = sessionFlowStore();
 
@@ -65,7 +65,7 @@ describe('proof flow: approve', () => {
     expect(w.svc.count('verify')).toBe(1);
     expect(lastDelivery()).toEqual({
       channel: 'vantage/v1', type: 'proof.deliver', flowId: 'flow-1', source: 'page',
-      outcome: { ok: true, result: { sessionId: 'sess-1', score: 712, proof: PROOF_OBJECT, publicSignals: PROOF_OBJECT.publicSignals } },
+      outcome: { ok: true, result: { sessionId: 'sess-1', proofText: PROOF_TEXT } },
     });
     expect(w.tabs.closedTabs).toEqual([proofTab]);
     expect(w.tabs.focused).toBe(DAPP_TAB);
@@ -86,7 +86,7 @@ describe('proof flow: approve', () => {
     await approvedFlow();
     await advance(1000);
     expect(w.svc.count('verify')).toBe(0);
-    expect(lastDelivery()?.outcome).toMatchObject({ ok: true, result: { score: 712 } });
+    expect(lastDelivery()?.outcome).toMatchObject({ ok: true, result: { proofText: PROOF_TEXT } });
   });
 
   it('"always allow" remembers the site, and its next request skips the window', async () => {
@@ -236,7 +236,7 @@ describe('proof flow: the MV3 worker is stopped', () => {
     await w.restart();
     // No waiting for the stale call: the resumed worker polls straight away.
     expect(w.svc.count('getProofData')).toBe(polls + 1);
-    expect(lastDelivery()?.outcome).toMatchObject({ ok: true, result: { score: 712 } });
+    expect(lastDelivery()?.outcome).toMatchObject({ ok: true, result: { proofText: PROOF_TEXT } });
     expect(w.tabs.proofTab()).toBeUndefined();
     expect(w.tabs.focused).toBe(DAPP_TAB);
   });
@@ -273,6 +273,32 @@ describe('proof flow: the requesting tab', () => {
     expect(w.tabs.proofTab()).toBeUndefined();
     expect(await store.all()).toEqual([]);
     expect((await w.runner.list()).reports[0]).toMatchObject({ result: 'undelivered', message: 'The tab left the requesting site.' });
+  });
+
+  it('the outcome goes to the very document that asked, where the browser named it', async () => {
+    const documentId = w.tabs.tabs.documentId(DAPP_TAB)!;
+    const ack = await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN, documentId }, PARAMS);
+    await w.flush();
+    await w.runner.answerConsent((ack as { flowId: string }).flowId, true, false);
+    w.svc.finished = true;
+    await advance(2000);
+    expect(w.tabs.knocks).toEqual([{ tabId: DAPP_TAB, documentId }]);
+    expect(w.tabs.deliveries.map((d) => d.tabId)).toEqual([DAPP_TAB]);
+  });
+
+  it('reloaded on the same origin: the new document still gets the proof (the page shows it as vantage:proof)', async () => {
+    const documentId = w.tabs.tabs.documentId(DAPP_TAB)!;
+    const ack = await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN, documentId }, PARAMS);
+    await w.flush();
+    await w.runner.answerConsent((ack as { flowId: string }).flowId, true, false);
+    await advance(2000);
+    w.tabs.tabs.set(DAPP_TAB, `${ORIGIN}/app?reloaded`);
+    w.svc.finished = true;
+    await advance(1000);
+    // The old document is gone: the knock falls back to the tab's top frame, which is still the origin that asked.
+    expect(w.tabs.knocks).toEqual([{ tabId: DAPP_TAB, documentId }, { tabId: DAPP_TAB }]);
+    expect(lastDelivery()?.outcome.ok).toBe(true);
+    expect((await w.runner.list()).reports[0]).toMatchObject({ result: 'delivered', score: 712 });
   });
 
   it('closed: the flow ends, its windows close, polling stops', async () => {
