@@ -81,8 +81,8 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
       </label>
       <p class="hint">This request expires at {time.format(d.deadline)}.</p>
       <div class="consent-actions">
-        <button type="button" disabled={busy} onClick={() => answer(false)}>Reject</button>
-        <button type="button" class="primary" disabled={busy} onClick={() => answer(true)}>Approve</button>
+        <button type="button" data-testid="consent-reject" disabled={busy} onClick={() => answer(false)}>Reject</button>
+        <button type="button" class="primary" data-testid="consent-approve" disabled={busy} onClick={() => answer(true)}>Approve</button>
       </div>
     </main>
   );

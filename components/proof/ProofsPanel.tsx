@@ -85,7 +85,7 @@ export function ProofsPanel() {
           {defaults ? <>Model <strong>{defaults.scoreId}</strong>, minimum <strong>{defaults.minScore}</strong> (change in Options). </> : null}
           The site gets the proof under a random id Vantage keeps for that site only, as a <code>vantage:proof</code> event.
         </p>
-        <button type="button" class="primary" disabled={busy} onClick={prove}>Prove my score to this site</button>
+        <button type="button" class="primary" data-testid="prove-to-site" disabled={busy} onClick={prove}>Prove my score to this site</button>
         {note && <p role={note.error ? 'alert' : 'status'} class={note.error ? 'status-error' : 'muted'}>{note.text}</p>}
       </section>
 

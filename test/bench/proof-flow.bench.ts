@@ -1,5 +1,6 @@
 /**
- * Proof hand-over latency, in Chromium against the sandbox: from the service
+ * Proof hand-over latency, in Chromium against the sandbox, on an https dApp
+ * the extension holds no permission for (as real dApps are): from the service
  * turning FINISHED to the dApp page's `requestScoreProof` promise resolving.
  * Target ≤ 1 s. The extension polls about once a second, so the expected
  * median is about half a poll interval plus verify and delivery.
@@ -14,7 +15,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { nextPage, proveOnProofPage, startProofWorld } from '../e2e/proof-world.ts';
+import { launchChromium } from '../e2e/driver/chromium.ts';
+import { proveOnProofPage, serviceProof, startProofWorld } from '../e2e/proof-world.ts';
 
 const OUT = resolve('.output-bench-proof');
 
@@ -34,12 +36,10 @@ function summary(samples: number[]) {
 }
 
 /** Resolves with the local time at which getProofData first answers FINISHED. */
-async function finishedAt(integrationBaseUrl: string, apiKey: string, sessionId: string, timeoutMs = 30_000): Promise<number> {
-  const url = `${integrationBaseUrl}/platform/services/getProofData?sessionId=${encodeURIComponent(sessionId)}`;
+async function finishedAt(sandbox: Parameters<typeof serviceProof>[0], sessionId: string, timeoutMs = 30_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const body = (await (await fetch(url, { headers: { 'x-apikey': apiKey } })).json()) as { status?: string };
-    if (body.status === 'FINISHED') return Date.now();
+    if ((await serviceProof(sandbox, sessionId)).status === 'FINISHED') return Date.now();
     await new Promise((r) => setTimeout(r, DETECT_EVERY_MS));
   }
   throw new Error(`Session ${sessionId} did not finish within ${timeoutMs} ms.`);
@@ -51,35 +51,35 @@ async function main(): Promise<void> {
     const built = spawnSync('npx', ['wxt', 'build'], { env: { ...process.env, WXT_OUT_DIR: OUT }, stdio: ['ignore', 'ignore', 'inherit'] });
     if (built.status !== 0) throw new Error('wxt build failed');
   }
-  const world = await startProofWorld({ verify: true, extensionDir: join(OUT, 'chrome-mv3') });
-  const { h, sandbox, dapp: site } = world;
+  const world = await startProofWorld(launchChromium, { verify: true, extensionDir: join(OUT, 'chrome-mv3') });
+  const { driver, sandbox, dapp: site } = world;
   const samples: number[] = [];
   try {
-    await h.setStorage('local', { allowedSites: [{ origin: site.origin, addedAt: Date.now() }] });
+    await driver.setStorage('local', { allowedSites: [{ origin: site.origin, addedAt: Date.now() }] });
     const dapp = await world.openDapp('bench');
     // Run 0 warms up (the sandbox's first verify loads its keys) and is not counted.
     for (let i = 0; i <= runs; i++) {
       await dapp.evaluate(() => delete document.body.dataset.proofResolvedAt);
-      const proofOpened = nextPage(h.context, new RegExp(`^${sandbox.origin.replace(/[.]/g, '\\.')}/proof/`));
-      await dapp.locator('#request').click();
+      const proofOpened = driver.nextPage(world.proofPage);
+      await dapp.click('#request');
       const proof = await proofOpened;
-      const sessionId = new URL(proof.url()).pathname.split('/')[2]!;
-      const finished = finishedAt(sandbox.integrationBaseUrl, sandbox.apiKey, sessionId);
+      const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
+      const finished = finishedAt(sandbox, sessionId);
       // A person clicks at no particular moment: without this the click (and so FINISHED) would sit at
       // the same point of every poll cycle and each run would measure the same phase.
       await new Promise((r) => setTimeout(r, Math.random() * 1000));
       await proveOnProofPage(proof);
       const at = await finished;
-      await dapp.waitForFunction(() => document.body.dataset.proofResolvedAt !== undefined, undefined, { timeout: 30_000 });
+      await dapp.waitFor('body[data-proof-resolved-at]', 30_000);
       const resolved = Number(await dapp.evaluate(() => document.body.dataset.proofResolvedAt));
       if (i > 0) samples.push(resolved - at);
       // The worker's own report splits it: until its poll saw FINISHED, then verify + hand-over.
-      const reports = ((await h.getStorage('session')).proofReports ?? []) as { finishedAt?: number }[];
+      const reports = ((await driver.getStorage('session')).proofReports ?? []) as { finishedAt?: number }[];
       const r = reports[0];
       const split = r?.finishedAt ? ` (until a poll saw it ${r.finishedAt - at} ms, then verify + hand-over ${resolved - r.finishedAt} ms)` : '';
       console.log(`${i === 0 ? 'warm-up' : `run ${i}`}: FINISHED → page promise resolved in ${resolved - at} ms${split}`);
       // Let the page finish its own checks before asking again (one pending request per tab).
-      await dapp.locator('#result[data-checked="true"]').waitFor({ timeout: 30_000 });
+      await dapp.waitFor('#result[data-checked="true"]', 30_000);
     }
   } finally {
     await world.close();

@@ -15,6 +15,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   readonly extensionDir?: string;
   readonly colorScheme?: 'light' | 'dark';
+  /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
+  readonly hosts?: readonly string[];
 }
 
 export interface ExtensionHarness {
@@ -42,7 +44,11 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     headless: true,
     colorScheme: opts.colorScheme ?? 'light',
     viewport: { width: 1100, height: 800 },
+    ignoreHTTPSErrors: Boolean(opts.hosts?.length),
     args: [
+      ...(opts.hosts?.length
+        ? [`--host-resolver-rules=${opts.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`, '--ignore-certificate-errors']
+        : []),
       // Both flags: Playwright disables extensions by default, and --load-extension alone loads nothing.
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './auth.ts';
 import { createDataset, PROJECTS } from './dataset/index.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, startSandbox } from './server.ts';
-import { DEFAULT_DAPP_PORT, startExampleDapp } from './example-dapp/server.ts';
+import { DEFAULT_DAPP_PORT, DEMO_DAPP_HOST, startExampleDapp } from './example-dapp/server.ts';
 
 export interface CliOptions {
   port: number;
@@ -58,7 +58,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const sb = await startSandbox({ port: o.port, host: o.host, prefix: o.prefix, apiKeys: [o.apiKey], dataset });
   // The example dApp runs on its own origin, as a third-party site would.
   const dapp = o.port === 0 ? undefined : await startExampleDapp({
-    serviceOrigin: sb.origin, integrationBaseUrl: sb.integrationBaseUrl, apiKey: sb.apiKey, port: DEFAULT_DAPP_PORT,
+    serviceOrigin: sb.origin, integrationBaseUrl: sb.integrationBaseUrl, apiKey: sb.apiKey, port: DEFAULT_DAPP_PORT, publicHost: DEMO_DAPP_HOST,
   });
   const wallets = dataset.accounts.count - dataset.accounts.firstWallet;
   const lines = [

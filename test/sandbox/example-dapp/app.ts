@@ -52,14 +52,11 @@ setTimeout(() => {
 }, 3000);
 
 // ---- the service's public keys, for offline checks ----
-const config = fetch('/config.json').then((r) => r.json() as Promise<{ serviceOrigin: string }>);
-const keys = config.then(async ({ serviceOrigin }) => {
-  const [vkey, attestation] = await Promise.all([
-    fetch(`${serviceOrigin}/zk/verification_key.json`).then((r) => r.json() as Promise<unknown>),
-    fetch(`${serviceOrigin}/zk/attestation_key.json`).then((r) => r.json() as Promise<AttestationKey>),
-  ]);
-  return { vkey, attestation };
-});
+// Served by this dApp's own server (it fetches them from the service), so the page talks to its origin only.
+const keys = Promise.all([
+  fetch('/zk/verification_key.json').then((r) => r.json() as Promise<unknown>),
+  fetch('/zk/attestation_key.json').then((r) => r.json() as Promise<AttestationKey>),
+]).then(([vkey, attestation]) => ({ vkey, attestation }));
 
 // ---- showing a proof and checking it ----
 function check(id: string, label: string): (ok: boolean, note?: string) => void {

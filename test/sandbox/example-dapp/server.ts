@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -7,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { getOperation } from '../../../lib/api/catalog.ts';
 
 /**
- * The example dApp: a third-party site on its own origin (its own port), so
- * the page origin differs from the service's. It serves the page, its
- * bundled script, snarkjs for offline checks, and `/api/verify`, its own
- * backend call to the service's verify (the dApp's API key stays here).
+ * The example dApp: a third-party site on its own origin, so the page origin
+ * differs from the service's. It serves the page, its bundled script, snarkjs
+ * for offline checks, the service's public keys (`/zk/…`, fetched by this
+ * server, so the page needs nothing from the service's origin), and
+ * `/api/verify`, its own backend call to the service's verify (the dApp's API
+ * key stays here).
  */
 
 export interface ExampleDappOptions {
@@ -21,7 +24,15 @@ export interface ExampleDappOptions {
   /** This dApp's API key for the service (used server-side only). */
   readonly apiKey: string;
   readonly port?: number;
+  /** The address it listens on (default 127.0.0.1). */
   readonly host?: string;
+  /**
+   * The hostname browsers use for it (default: `host`), e.g. `dapp.localhost` or a made-up
+   * name the test browser maps to 127.0.0.1: a host the extension holds no permission for.
+   */
+  readonly publicHost?: string;
+  /** Serve https with this certificate (PEM) instead of plain http. */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 export interface ExampleDapp {
@@ -30,6 +41,12 @@ export interface ExampleDapp {
 }
 
 export const DEFAULT_DAPP_PORT = 8790;
+/**
+ * The demo's hostname. Browsers resolve `*.localhost` to the loopback address themselves, and the
+ * extension's manifest grants `localhost` and `127.0.0.1` only, so the demo dApp gets what a real
+ * dApp gets: no host permission, its tab's URL hidden from the extension.
+ */
+export const DEMO_DAPP_HOST = 'dapp.localhost';
 const here = dirname(fileURLToPath(import.meta.url));
 const MAX_BODY = 64 * 1024;
 
@@ -97,8 +114,11 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
           return send(res, 200, 'js', await appBundle());
         case '/vendor/snarkjs.min.js':
           return send(res, 200, 'js', await readFile(snarkjsPath()));
-        case '/config.json':
-          return send(res, 200, 'json', JSON.stringify({ serviceOrigin: opts.serviceOrigin }));
+        case '/zk/verification_key.json':
+        case '/zk/attestation_key.json': {
+          const key = await fetch(`${opts.serviceOrigin}${path}`);
+          return send(res, key.status, 'json', await key.text());
+        }
       }
     }
     if (req.method === 'POST' && path === '/api/verify') {
@@ -114,12 +134,13 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
     send(res, 404, 'json', JSON.stringify({ message: `Not found: ${req.method} ${path}` }));
   };
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, 'json', JSON.stringify({ message: e instanceof Error ? e.message : String(e) }));
       else res.destroy();
     });
-  });
+  };
+  const server = opts.tls ? createHttpsServer({ key: opts.tls.key, cert: opts.tls.cert }, listener) : createHttpServer(listener);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,7 +148,7 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
   });
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://${host}:${port}`,
+    origin: `${opts.tls ? 'https' : 'http'}://${opts.publicHost ?? host}:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { privateKeyToAccount } from 'viem/accounts';
+import { launchExtension, screenshot } from '../harness.ts';
+import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
+
+/** Debian's Chromium through playwright-core (test/e2e/harness.ts), behind the shared driver interface. */
+
+function testPage(page: Page): TestPage {
+  const first = (selector: string) => page.locator(selector).first();
+  return {
+    url: () => page.evaluate(() => location.href),
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    evaluate: ((fn: (arg: unknown) => unknown, arg?: unknown) => page.evaluate(fn, arg)) as TestPage['evaluate'],
+    waitFor: (selector, timeoutMs) => first(selector).waitFor({ state: 'visible', ...(timeoutMs ? { timeout: timeoutMs } : {}) }),
+    click: (selector) => first(selector).click(),
+    text: (selector) => first(selector).innerText(),
+    attr: (selector, name) => page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const),
+    waitForClose: async (timeoutMs) => {
+      if (!page.isClosed()) await page.waitForEvent('close', timeoutMs ? { timeout: timeoutMs } : {});
+    },
+    isClosed: () => page.isClosed(),
+    close: () => page.close(),
+    bringToFront: () => page.bringToFront(),
+    screenshot: async (name) => {
+      await screenshot(page, `chromium-${name}`);
+    },
+  };
+}
+
+export const launchChromium: LaunchBrowser = async (spec) => {
+  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts });
+  const errors: string[] = [];
+  h.context.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && m.page()?.url().startsWith(h.origin)) errors.push(`[${m.page()?.url()}] ${m.text()}`);
+  });
+  h.context.on('weberror', (e) => errors.push(String(e.error())));
+
+  const inExtension = async (fn: (arg: unknown) => unknown, arg?: unknown) => {
+    // The manifest is an extension document that runs none of our scripts, and it has `chrome.*`.
+    const page = await h.context.newPage();
+    try {
+      await page.goto(`${h.origin}/manifest.json`);
+      return await page.evaluate(fn, arg);
+    } finally {
+      await page.close();
+    }
+  };
+
+  const driver: BrowserDriver = {
+    name: 'chromium',
+    extensionOrigin: h.origin,
+    open: async (url) => {
+      const page = await h.context.newPage();
+      await page.goto(url);
+      return testPage(page);
+    },
+    openExtensionPage: async (path) => testPage(await h.openPage(path)),
+    nextPage: (url, timeoutMs = 20_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          h.context.off('page', onPage);
+          reject(new Error(`No page matching ${url} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        // Extension windows open blank first: wait for each new page's URL to match.
+        const onPage = (p: Page) => {
+          p.waitForURL(url, { timeout: timeoutMs }).then(() => {
+            clearTimeout(timer);
+            h.context.off('page', onPage);
+            resolve(testPage(p));
+          }, () => undefined);
+        };
+        h.context.on('page', onPage);
+      }),
+    inExtension: inExtension as BrowserDriver['inExtension'],
+    askWorker: (type, payload = {}) =>
+      inExtension((arg) => {
+        const [t, p] = arg as [string, unknown];
+        return chrome.runtime.sendMessage({ channel: 'vantage/v1', type: t, payload: p });
+      }, [type, payload]),
+    setStorage: (area, items) => h.setStorage(area, items),
+    getStorage: (area) => h.getStorage(area),
+    stopBackground: async () => {
+      // From the manifest tab, which runs none of our scripts; it stays open, since closing a tab is
+      // itself an event (tabs.onRemoved) that would wake the worker. Only the flow's alarm may.
+      const page = await h.context.newPage();
+      await page.goto(`${h.origin}/manifest.json`);
+      const cdp = await h.context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      return () => page.close();
+    },
+    injectWallet: async (origin, privateKey) => {
+      const account = privateKeyToAccount(privateKey);
+      await h.context.exposeBinding('__vantageE2eWallet', async (_source, method: string, params: unknown[]) => {
+        switch (method) {
+          case 'eth_requestAccounts':
+          case 'eth_accounts':
+            return [account.address];
+          case 'personal_sign':
+            return account.signMessage({ message: { raw: params[0] as `0x${string}` } });
+          default:
+            throw new Error(`Unsupported method ${method}`);
+        }
+      });
+      // A string, not a function: tsx (the bench) rewrites named functions with an `__name` helper the page lacks.
+      await h.context.addInitScript(`if (location.origin === ${JSON.stringify(origin)}) {
+        window.ethereum = { request: (args) => window.__vantageE2eWallet(args.method, args.params ?? []) };
+      }`);
+      return { address: account.address };
+    },
+    extensionErrors: () => errors,
+    close: () => h.close(),
+  };
+  return driver;
+};

@@ -1,0 +1,255 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LaunchBrowser, TestPage } from './driver/types.ts';
+import { proveOnProofPage, serviceProof, startProofWorld, type ProofWorld } from './proof-world.ts';
+
+/**
+ * The proof scenarios, one list for every browser (proof.e2e.test.ts runs them
+ * in Chromium, proof.firefox.e2e.test.ts in Firefox). The dApp is what real
+ * dApps are: https on a host the extension holds no permission for, so the
+ * extension never sees its tab's URL. One scenario keeps a loopback dApp.
+ */
+
+const CONSENT = /\/consent\.html\?flow=/;
+
+interface FlowReportView {
+  readonly origin: string;
+  readonly result: string;
+  readonly message?: string;
+}
+
+export function proofScenarios(launch: LaunchBrowser, extensionDir: string): void {
+  let w: ProofWorld;
+  beforeAll(async () => {
+    w = await startProofWorld(launch, { extensionDir });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  afterEach((ctx) => {
+    const errors = w?.driver.extensionErrors() ?? [];
+    if (ctx.task.result?.state === 'fail' && errors.length) console.error(`Extension errors (${w.driver.name}):\n${errors.join('\n')}`);
+  });
+
+  const serviceCalls = (op: string) => w.log.paths.filter((p) => p.includes(op)).length;
+  const flows = async () => ((await w.driver.getStorage('session')).proofFlows ?? {}) as Record<string, unknown>;
+  const reports = async () => {
+    const reply = (await w.driver.askWorker('proof.list')) as { value: { reports: FlowReportView[] } };
+    return reply.value.reports;
+  };
+  const popupWindows = () =>
+    w.driver.inExtension(async () => {
+      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+      return (await api.windows.getAll({ windowTypes: ['popup'] })).length;
+    });
+
+  /** Clicks a button that closes its own window, tolerating the window going away mid-click. */
+  async function clickAndClose(page: TestPage, selector: string): Promise<void> {
+    await page.click(selector).catch((e: unknown) => {
+      if (!page.isClosed()) throw e;
+    });
+    await page.waitForClose();
+  }
+
+  async function requestConsent(dapp: TestPage): Promise<TestPage> {
+    const opened = w.driver.nextPage(CONSENT);
+    await dapp.click('#request');
+    const consent = await opened;
+    await consent.waitFor('[data-testid="consent-origin"]');
+    return consent;
+  }
+
+  /** Request → Approve: resolves the proof page that opens. */
+  async function requestAndApprove(dapp: TestPage): Promise<TestPage> {
+    const consent = await requestConsent(dapp);
+    const proofOpened = w.driver.nextPage(w.proofPage);
+    await clickAndClose(consent, '[data-testid="consent-approve"]');
+    return proofOpened;
+  }
+
+  const statusCode = (dapp: TestPage) => dapp.attr('#status', 'data-code');
+  const checked = (dapp: TestPage) => dapp.attr('#result', 'data-checked');
+
+  describe(`proofs on an https dApp the extension holds no permission for`, () => {
+    it('malformed requests get -32602 and nothing else happens', async () => {
+      const dapp = await w.openDapp('bad');
+      const codes = await dapp.evaluate(async () => {
+        const bad: unknown[] = [
+          { scoreId: 'credit-v1', condition: 600 },
+          { scoreId: 'credit-v1', condition: 600, web2Id: 'x'.repeat(300) },
+          { scoreId: 'credit-v1', condition: Number.POSITIVE_INFINITY, web2Id: 'a' },
+          { scoreId: '', condition: 600, web2Id: 'a' },
+          42,
+          { scoreId: 'credit-v1', condition: 600, web2Id: 'a', junk: 'z'.repeat(10_000) },
+        ];
+        const out: unknown[] = [];
+        for (const p of bad) {
+          out.push(await window.vantage!.requestScoreProof(p as never).then(() => 'resolved', (e: { code: number }) => e.code));
+        }
+        // Straight at the relay, bypassing window.vantage.
+        out.push(await new Promise((resolve) => {
+          addEventListener('message', (e) => {
+            const d = e.data as { target?: string; type?: string; id?: string; outcome?: { error: { code: number } } };
+            if (d?.target === 'vantage:page' && d.type === 'settled' && d.id === 'raw-1') resolve(d.outcome!.error.code);
+          });
+          postMessage({ target: 'vantage:relay', type: 'request', id: 'raw-1', params: { scoreId: 'credit-v1', condition: 'high', web2Id: 'a' } }, location.origin);
+        }));
+        return out;
+      });
+      expect(codes).toEqual(Array(7).fill(-32602));
+      // Refused before the worker: no consent window, no flow, no call to the service.
+      expect(await popupWindows()).toBe(0);
+      expect(await flows()).toEqual({});
+      expect(serviceCalls('createUrl')).toBe(0);
+      await dapp.close();
+    });
+
+    it('Reject in the consent window rejects the page’s promise with 4001', async () => {
+      const dapp = await w.openDapp('reject');
+      const consent = await requestConsent(dapp);
+      // The origin shown is the one the browser reported for the requesting tab.
+      expect(await consent.text('[data-testid="consent-origin"]')).toContain(w.dapp.origin);
+      expect(await consent.text('[data-testid="consent-score-id"]')).toBe('credit-v1');
+      expect(await consent.text('[data-testid="consent-condition"]')).toBe('600');
+      expect(await consent.text('[data-testid="consent-web2id"]')).toBe('alice@lending.example');
+      await consent.screenshot('proof-consent');
+
+      // Meanwhile the popup's Proofs tab lists the pending flow, with Cancel.
+      const popup = await w.driver.openExtensionPage('popup.html');
+      await popup.click('#tab-proofs');
+      await popup.waitFor('[data-testid="proof-flow"]');
+      const listed = await popup.text('[data-testid="proof-flow"]');
+      expect(listed).toContain(w.dapp.origin);
+      expect(listed).toContain('Waiting for your approval');
+      await popup.screenshot('proof-popup-tab');
+      await popup.close();
+
+      await clickAndClose(consent, '[data-testid="consent-reject"]');
+      await expect.poll(() => statusCode(dapp)).toBe('4001');
+      expect(await dapp.text('#status')).toContain('The user rejected the request.');
+      expect(serviceCalls('createUrl')).toBe(0);
+      await dapp.close();
+    });
+
+    it('closing the consent window rejects the page’s promise with 4001', async () => {
+      const dapp = await w.openDapp('close');
+      const consent = await requestConsent(dapp);
+      await consent.close();
+      await expect.poll(() => statusCode(dapp)).toBe('4001');
+      expect(await dapp.text('#status')).toContain('closed the consent window');
+      expect(await flows()).toEqual({});
+      await dapp.close();
+    });
+
+    it('Approve → proof page with a wallet → real proof → the page gets it exactly as the service sent it', async () => {
+      const dapp = await w.openDapp('approve');
+      const proof = await requestAndApprove(dapp);
+      const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
+      await proveOnProofPage(proof);
+
+      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+      const { score, signal0, proofJson } = await dapp.evaluate(() => ({
+        score: Number(document.getElementById('score')!.textContent),
+        signal0: Number(document.querySelector('#signals li')!.textContent),
+        proofJson: document.getElementById('proof-json')!.textContent ?? '',
+      }));
+      expect(score).toBe(signal0);
+      expect(score).toBeGreaterThanOrEqual(600);
+      // The page's own checks: service verify, offline snarkjs, answers its request.
+      for (const id of ['score', 'service', 'offline', 'request']) expect(await dapp.attr(`[data-check="${id}"]`, 'data-ok'), id).toBe('true');
+      // Byte for byte what the service sent, key order included (the page printed JSON.stringify(proof, null, 2)).
+      const sent = await serviceProof(w.sandbox, sessionId);
+      expect(proofJson).toBe(JSON.stringify(JSON.parse(sent.proof!), null, 2));
+
+      // The proof tab is closed and the flow is gone.
+      await proof.waitForClose(10_000);
+      expect(await flows()).toEqual({});
+      expect((await reports())[0]).toMatchObject({ origin: w.dapp.origin, result: 'delivered' });
+      await dapp.bringToFront();
+      await dapp.screenshot('proof-dapp-received');
+      await dapp.close();
+    });
+
+    it('"Prove my score to this site" in the popup reaches the page as a vantage:proof event', async () => {
+      const dapp = await w.openDapp('popup');
+      await dapp.bringToFront();
+      // The popup in its own small window, as the toolbar shows it: the dApp stays the active tab of the browser window.
+      const popupOpened = w.driver.nextPage(/\/popup\.html/);
+      await w.driver.inExtension(async () => {
+        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+        await api.windows.create({ url: api.runtime.getURL('/popup.html'), type: 'popup', width: 420, height: 600 });
+      });
+      const popup = await popupOpened;
+      await popup.click('#tab-proofs');
+      const proofOpened = w.driver.nextPage(w.proofPage);
+      await popup.click('[data-testid="prove-to-site"]');
+      const proof = await proofOpened;
+      // The popup asks under the site's pseudonym (the proof page shows the user id it was given).
+      await expect.poll(() => proof.text('#web2id')).toMatch(/^vp-[0-9a-f-]{36}$/);
+      await proveOnProofPage(proof);
+      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+      expect(await dapp.text('#status')).toContain('from the Vantage popup');
+      expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
+      if (!popup.isClosed()) await popup.close();
+      await dapp.close();
+    });
+
+    it('a tab that moved to another site mid-flow gets nothing', async () => {
+      const dapp = await w.openDapp('wander');
+      const proof = await requestAndApprove(dapp);
+      // The user leaves for another https site (where Vantage's relay runs too) while the proof is made.
+      await dapp.goto(`${w.other.origin}/?run=elsewhere`);
+      await dapp.waitFor('#extension[data-state="found"]');
+      await dapp.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        addEventListener('vantage:proof', () => seen.push('vantage:proof'));
+        addEventListener('message', (e) => {
+          const d = e.data as { target?: string; type?: string };
+          if (d?.target === 'vantage:page' && (d.type === 'settled' || d.type === 'proof')) seen.push(`message:${d.type}`);
+        });
+      });
+      await proveOnProofPage(proof);
+      await expect.poll(async () => (await reports())[0], { timeout: 30_000 }).toMatchObject({
+        origin: w.dapp.origin, result: 'undelivered', message: 'The tab left the requesting site.',
+      });
+      expect(await dapp.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+      expect(await checked(dapp)).toBeNull();
+      expect(await flows()).toEqual({});
+      await dapp.close();
+    });
+
+    it('the background is stopped mid-poll, and the proof is still delivered (the alarm wakes a fresh one)', async () => {
+      const dapp = await w.openDapp('restart');
+      const proof = await requestAndApprove(dapp);
+      const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
+      const polls = serviceCalls('getProofData');
+      await expect.poll(() => serviceCalls('getProofData')).toBeGreaterThan(polls);
+      const closeStopper = await w.driver.stopBackground();
+      const polledWhenStopped = serviceCalls('getProofData');
+
+      // The user finishes on the proof page while no background runs: the service turns FINISHED…
+      await proveOnProofPage(proof);
+      await expect.poll(async () => (await serviceProof(w.sandbox, sessionId)).status, { timeout: 20_000, interval: 250 }).toBe('FINISHED');
+      // …and nobody is polling for it yet.
+      expect(serviceCalls('getProofData')).toBe(polledWhenStopped);
+      expect(await checked(dapp)).toBeNull();
+
+      // The watchdog alarm (30 s period) starts a fresh background, which resumes the flow from storage.session.
+      await expect.poll(() => checked(dapp), { timeout: 45_000, interval: 500 }).toBe('true');
+      expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
+      await closeStopper();
+      await dapp.close();
+    }, 90_000);
+  });
+
+  describe('proofs on a loopback dApp (a host the manifest grants)', () => {
+    it('Approve → the page gets a proof that verifies', async () => {
+      const dapp = await w.openDapp('loopback', w.loopback);
+      const proof = await requestAndApprove(dapp);
+      await proveOnProofPage(proof);
+      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+      for (const id of ['score', 'service', 'offline', 'request']) expect(await dapp.attr(`[data-check="${id}"]`, 'data-ok'), id).toBe('true');
+      await dapp.close();
+    });
+  });
+}
