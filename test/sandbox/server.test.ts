@@ -1,11 +1,11 @@
 /** The sandbox's HTTP behaviour: auth, errors, CORS, stage prefix, CLI flags. */
-import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { parseCli } from './cli.ts';
 import { createDataset, type Dataset } from './dataset/index.ts';
 import { startSandbox, type Sandbox } from './server.ts';
+import { rawRequest } from './test-http.ts';
 
 let ds: Dataset;
 let sb: Sandbox;
@@ -161,18 +161,9 @@ describe('CORS', { timeout: 60_000 }, () => {
 });
 
 describe('encoding', { timeout: 60_000 }, () => {
-  const raw = (encoding?: string) =>
-    new Promise<{ headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const headers: Record<string, string> = { 'x-apikey': 'key-one' };
-      if (encoding) headers['accept-encoding'] = encoding;
-      const req = httpRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const raw = (encoding?: string) => rawRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, {
+    headers: { 'x-apikey': 'key-one', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
 
   it('gzips large answers for clients that accept it, and only for them', async () => {
     const plain = await raw();
