@@ -7,11 +7,14 @@
  *   --seed S        dataset seed (default "vantage")
  *   --anchor DATE   the dataset's "now" (ISO date or Unix seconds; default: the current time)
  *   --scale X       dataset size multiplier (default 1)
+ *   --allowed-host H  another Host name clients use (repeatable; `name` or `name:port`); loopback names
+ *                   and --host are always answered, any other Host is refused (DNS rebinding)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './auth.ts';
+import { allowedHost } from './host-check.ts';
 import { createDataset, PROJECTS } from './dataset/index.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX, startSandbox } from './server.ts';
 import { DEFAULT_DAPP_PORT, startExampleDapp } from './example-dapp/server.ts';
@@ -24,6 +27,7 @@ export interface CliOptions {
   seed?: string;
   anchor?: string;
   scale?: number;
+  allowedHosts: string[];
 }
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -32,21 +36,29 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     options: {
       port: { type: 'string' }, host: { type: 'string' }, prefix: { type: 'string' }, 'api-key': { type: 'string' },
       seed: { type: 'string' }, anchor: { type: 'string' }, scale: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'allowed-host': { type: 'string', multiple: true },
     },
     strict: true,
   });
   if (values.help) {
-    console.log('Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--prefix /dev] [--api-key KEY] [--seed S] [--anchor DATE] [--scale X]');
+    console.log([
+      'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--prefix /dev] [--api-key KEY] [--seed S] [--anchor DATE] [--scale X]',
+      '                          [--allowed-host NAME[:PORT]]...',
+      '  --allowed-host  a Host name clients reach the sandbox by, besides loopback names and --host (repeatable);',
+      '                  any other Host is refused with 421 (DNS rebinding). Needed behind a proxy or with --host 0.0.0.0.',
+    ].join('\n'));
     process.exit(0);
   }
   const port = Number(values.port ?? env.SANDBOX_PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port number: ${values.port}`);
   const scale = values.scale === undefined ? undefined : Number(values.scale);
   if (scale !== undefined && !(scale > 0)) throw new Error(`--scale: must be a positive number`);
+  const allowedHosts = values['allowed-host'] ?? [];
+  allowedHosts.forEach(allowedHost);
   return {
     port, host: values.host ?? env.SANDBOX_HOST ?? DEFAULT_HOST, prefix: values.prefix ?? DEFAULT_PREFIX,
     apiKey: values['api-key'] ?? env.SANDBOX_API_KEY ?? DEFAULT_API_KEY,
-    seed: values.seed, anchor: values.anchor, scale,
+    seed: values.seed, anchor: values.anchor, scale, allowedHosts,
   };
 }
 
@@ -55,7 +67,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const t0 = performance.now();
   const dataset = createDataset({ seed: o.seed, anchor: o.anchor, scale: o.scale });
   const genMs = performance.now() - t0;
-  const sb = await startSandbox({ port: o.port, host: o.host, prefix: o.prefix, apiKeys: [o.apiKey], dataset });
+  const sb = await startSandbox({
+    port: o.port, host: o.host, prefix: o.prefix, apiKeys: [o.apiKey], dataset, allowedHosts: o.allowedHosts,
+  });
   // The example dApp runs on its own origin, as a third-party site would.
   const dapp = o.port === 0 ? undefined : await startExampleDapp({
     serviceOrigin: sb.origin, integrationBaseUrl: sb.integrationBaseUrl, apiKey: sb.apiKey, port: DEFAULT_DAPP_PORT,

@@ -218,5 +218,9 @@ describe('configuration', { timeout: 60_000 }, () => {
     expect(parseCli([], { SANDBOX_API_KEY: 'env-key', SANDBOX_PORT: '8888' })).toMatchObject({ apiKey: 'env-key', port: 8888 });
     expect(() => parseCli(['--port', 'x'], {})).toThrow(/port/);
     expect(() => parseCli(['--bogus'], {})).toThrow();
+    expect(parseCli([], {}).allowedHosts).toEqual([]);
+    expect(parseCli(['--allowed-host', 'devbox.lan', '--allowed-host', 'proxy.test:8443'], {}).allowedHosts)
+      .toEqual(['devbox.lan', 'proxy.test:8443']);
+    expect(() => parseCli(['--allowed-host', 'http://x/'], {})).toThrow(/allowed-host/);
   });
 });

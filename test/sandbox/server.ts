@@ -13,6 +13,7 @@ import { createIntegrationHandler } from './integration/handler.ts';
 import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
+import { allowedHost, createHostCheck, type HostCheck } from './host-check.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,6 +38,11 @@ export interface SandboxOptions {
   readonly now?: () => number;
   /** Build the indexes before listening (default true). */
   readonly warm?: boolean;
+  /**
+   * Host names answered besides loopback names and `host` (`name` for any port, `name:port`):
+   * what clients use behind a proxy or with host 0.0.0.0. Any other Host is refused (421).
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 export interface Sandbox {
@@ -94,11 +100,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     RAW_CACHE_ENTRIES, RAW_CACHE_BYTES, (e) => e.plain.length + (e.gzip?.length ?? 0),
   );
 
+  for (const h of opts.allowedHosts ?? []) allowedHost(h); // refuse a malformed one before listening
   let origin = '';
+  let hostAllowed: HostCheck = () => false;
   // built once the server's origin is known (after listen)
   const integration: { handle?: ReturnType<typeof createIntegrationHandler> } = {};
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!hostAllowed(req.headers.host)) {
+      send(res, 421, message(`This sandbox answers only requests addressed to its own host names (loopback names on its port, `
+        + `its --host, any --allowed-host), not to "${req.headers.host ?? ''}": a guard against DNS rebinding.`));
+      return;
+    }
     for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') {
       if (req.headers['access-control-request-private-network'] === 'true') {
@@ -185,6 +198,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const addr = server.address() as AddressInfo;
   const h = addr.family === 'IPv6' || host.includes(':') ? `[${addr.address}]` : host;
   origin = `http://${h}:${addr.port}`;
+  hostAllowed = createHostCheck({ port: addr.port, host, allowedHosts: opts.allowedHosts });
   // scoreAsOf: the integration API judges scores at the dataset's clock (ignored by versions without it)
   const ctx = { wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds() };
   integration.handle = createIntegrationHandler(ctx);
