@@ -1,7 +1,8 @@
 /**
  * The sandbox's guards for running on a user's machine, over real HTTP
- * against startSandbox: the Host check (DNS rebinding) and names from
- * Object.prototype in URLs.
+ * against startSandbox: the Host check (DNS rebinding), who may call it from
+ * a browser (CORS, cross-site requests, Private Network Access), and names
+ * from Object.prototype in URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataset, type Dataset } from './dataset/index.ts';
@@ -75,6 +76,149 @@ describe('the Host check (DNS rebinding)', { timeout: 60_000 }, () => {
     expect(createHostCheck({ port: 8787, host: 'devbox.lan' })('devbox.lan:8787')).toBe(true);
     expect(createHostCheck({ port: 80, host: '127.0.0.1' })('localhost')).toBe(true);
     expect(createHostCheck({ port: 8787, host: '127.0.0.1' })(undefined)).toBe(false);
+  });
+});
+
+const HC = '/v3/data/nebula/holders/holder-change';
+const WEB = 'https://evil.example';
+const EXTENSIONS = ['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'moz-extension://2c127fa4-62c7-7e4f-90e5-472b45eecfdc'];
+
+const createSession = async (target: Sandbox = sb) => {
+  const res = await rawRequest(`${target.integrationBaseUrl}/platform-services/createUrl?web2Id=a&condition=0&scoreId=credit-v1`, { headers: { 'x-apikey': KEY } });
+  expect(res.status).toBe(200);
+  return (JSON.parse(res.body.toString('utf8')) as { sessionId: string }).sessionId;
+};
+
+/** The demo-wallet signer's answer for a fresh session, as a page at `origin` would ask (no Origin: none). */
+async function demoSignature(origin: string | undefined, target: Sandbox = sb) {
+  const id = await createSession(target);
+  const state = await rawRequest(`${target.origin}/proof/${id}/state`);
+  const { message } = JSON.parse(state.body.toString('utf8')) as { message: string };
+  const [wallet] = ds.demoWallets();
+  return rawRequest(`${target.origin}/proof/${id}/demo-signature`, {
+    method: 'POST',
+    // text/plain: what a cross-site <form> or no-cors fetch can send without a preflight
+    headers: { 'content-type': 'text/plain', ...(origin ? { origin } : {}) },
+    body: JSON.stringify({ address: wallet!.address, message }),
+  });
+}
+
+const verify = (origin: string, target: Sandbox = sb) => rawRequest(`${target.integrationBaseUrl}/bank/user/verify`, {
+  method: 'POST', headers: { origin, 'x-apikey': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ proof: {} }),
+});
+
+const preflight = (origin: string, target: Sandbox = sb, extra: Record<string, string> = {}) => rawRequest(`${target.dataBaseUrl}${HC}`, {
+  method: 'OPTIONS',
+  headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-apikey', ...extra },
+});
+const ASK_PNA = { 'access-control-request-private-network': 'true' };
+
+describe('web origins: no CORS, no state changes', { timeout: 60_000 }, () => {
+  it('gives a web origin no Access-Control-Allow-Origin, on answers and errors, and says it varies by Origin', async () => {
+    for (const key of [KEY, 'wrong']) {
+      const res = await rawRequest(`${sb.dataBaseUrl}${HC}`, { headers: { origin: WEB, 'x-apikey': key } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Origin/);
+    }
+    const vkey = await rawRequest(`${sb.origin}/zk/verification_key.json`, { headers: { origin: WEB } });
+    expect(vkey.status).toBe(200);
+    expect(vkey.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('gives no CORS headers without an Origin (Node code, a dApp server)', async () => {
+    const res = await rawRequest(`${sb.dataBaseUrl}${HC}`, { headers: { 'x-apikey': KEY } });
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it.each([WEB, 'null', 'http://127.0.0.1.evil.example'])('refuses a preflight from %s with 403, without CORS or PNA headers', async (origin) => {
+    const res = await preflight(origin, sb, ASK_PNA);
+    expect(res.status).toBe(403);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it.each([WEB, 'null'])('refuses a cross-site POST from %s with 403 { message }, before anything else', async (origin) => {
+    const res = await demoSignature(origin);
+    expect(res.status).toBe(403);
+    expect(messageOf(res)).toMatch(/cross-site/);
+    expect((await verify(origin)).status).toBe(403);
+  });
+});
+
+describe('callers that are never refused', { timeout: 60_000 }, () => {
+  it.each(EXTENSIONS)('%s: answered, with its origin echoed for CORS', async (origin) => {
+    const get = await rawRequest(`${sb.dataBaseUrl}${HC}`, { headers: { origin, 'x-apikey': KEY } });
+    expect(get.status).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBe(origin);
+    const post = await verify(origin);
+    expect(post.status).toBe(200);
+    expect(post.headers['access-control-allow-origin']).toBe(origin);
+    const pre = await preflight(origin);
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe(origin);
+    expect(pre.headers['access-control-allow-headers']).toMatch(/x-apikey/);
+    expect(pre.headers['access-control-allow-headers']).toMatch(/content-type/);
+  });
+
+  it('the proof page on its own origin, by any of the sandbox’s names, and callers without an Origin', async () => {
+    const port = new URL(sb.origin).port;
+    for (const origin of [sb.origin, `http://localhost:${port}`, undefined]) {
+      expect((await demoSignature(origin)).status).toBe(200);
+    }
+    expect((await demoSignature(`http://localhost:${Number(port) + 1}`)).status).toBe(403);
+  });
+
+  it('sends no Private Network Access opt-in unless asked to', async () => {
+    const res = await preflight(EXTENSIONS[0]!, sb, ASK_PNA);
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+});
+
+describe('opted-in web origins (corsOrigins, allowPrivateNetwork)', { timeout: 60_000 }, () => {
+  const APP = 'https://app.example';
+  let open: Sandbox;
+  let pna: Sandbox;
+
+  beforeAll(async () => {
+    [open, pna] = await Promise.all([
+      startSandbox({ port: 0, dataset: ds, warm: false, apiKeys: [KEY], corsOrigins: [`${APP}/`, 'http://localhost:5173'] }),
+      startSandbox({ port: 0, dataset: ds, warm: false, apiKeys: [KEY], corsOrigins: [APP], allowPrivateNetwork: true }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([open?.close(), pna?.close()]);
+  });
+
+  it('echoes an opted-in origin, and only that one', async () => {
+    const get = await rawRequest(`${open.dataBaseUrl}${HC}`, { headers: { origin: APP, 'x-apikey': KEY } });
+    expect(get.status).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBe(APP);
+    expect(get.headers.vary).toMatch(/Origin/);
+    const other = await rawRequest(`${open.dataBaseUrl}${HC}`, { headers: { origin: 'https://app.example:8443', 'x-apikey': KEY } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets an opted-in origin preflight and POST', async () => {
+    const pre = await preflight('http://localhost:5173', open);
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect((await verify(APP, open)).status).toBe(200);
+    expect((await demoSignature(APP, open)).status).toBe(200);
+    expect((await verify(WEB, open)).status).toBe(403);
+  });
+
+  it('answers a Private Network Access preflight only when allowPrivateNetwork is set', async () => {
+    expect((await preflight(APP, open, ASK_PNA)).headers['access-control-allow-private-network']).toBeUndefined();
+    const res = await preflight(APP, pna, ASK_PNA);
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-private-network']).toBe('true');
+    expect((await preflight(WEB, pna, ASK_PNA)).headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it.each(['*', 'app.example', 'https://app.example/path', 'ftp://app.example'])('refuses corsOrigins entry %s at start', async (entry) => {
+    await expect(startSandbox({ port: 0, dataset: ds, warm: false, corsOrigins: [entry] })).rejects.toThrow(/cors-origin/);
   });
 });
 

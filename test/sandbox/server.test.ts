@@ -1,4 +1,4 @@
-/** The sandbox's HTTP behaviour: auth, errors, CORS, stage prefix, CLI flags. */
+/** The sandbox's HTTP behaviour: auth, errors, encoding, stage prefix, CLI flags (CORS and other guards: security.test.ts). */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
@@ -138,28 +138,6 @@ describe('errors', { timeout: 60_000 }, () => {
   });
 });
 
-describe('CORS', { timeout: 60_000 }, () => {
-  it('every response, errors included, allows any origin', async () => {
-    for (const r of [await call(HC), await call(HC, { key: null }), await call('/v3/data/x/holders/holder-change'), await call(`${HC}?startTime=x`)]) {
-      expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    }
-  });
-
-  it('answers preflight for any path with the x-apikey header allowed', async () => {
-    for (const path of [HC, '/anything/at/all']) {
-      const res = await fetch(`${sb.origin}${path}`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'chrome-extension://abc', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-apikey' },
-      });
-      expect(res.status).toBe(204);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-allow-headers')).toMatch(/x-apikey/);
-      expect(res.headers.get('access-control-allow-headers')).toMatch(/content-type/);
-    }
-  });
-});
-
 describe('encoding', { timeout: 60_000 }, () => {
   const raw = (encoding?: string) => rawRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, {
     headers: { 'x-apikey': 'key-one', ...(encoding ? { 'accept-encoding': encoding } : {}) },
@@ -222,5 +200,9 @@ describe('configuration', { timeout: 60_000 }, () => {
     expect(parseCli(['--allowed-host', 'devbox.lan', '--allowed-host', 'proxy.test:8443'], {}).allowedHosts)
       .toEqual(['devbox.lan', 'proxy.test:8443']);
     expect(() => parseCli(['--allowed-host', 'http://x/'], {})).toThrow(/allowed-host/);
+    expect(parseCli([], {})).toMatchObject({ corsOrigins: [], allowPrivateNetwork: false });
+    expect(parseCli(['--cors-origin', 'https://a.example/', '--cors-origin', 'http://localhost:5173', '--allow-private-network'], {}))
+      .toMatchObject({ corsOrigins: ['https://a.example', 'http://localhost:5173'], allowPrivateNetwork: true });
+    expect(() => parseCli(['--cors-origin', '*'], {})).toThrow(/cors-origin/);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The sandbox HTTP server: the data API under `{prefix}/v3/data/…` (default
  * prefix /dev), the integration API (test/sandbox/integration) for everything
- * else, one API-key store for both, and CORS open to any origin (an API-key
- * API without cookies) on every response, errors included.
+ * else, one API-key store for both. It runs on a user's machine, so before
+ * any route it refuses Host names that are not its own (host-check.ts) and
+ * web origins it does not know (cors.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts'
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
 import { allowedHost, createHostCheck, type HostCheck } from './host-check.ts';
+import { appendVary, createOriginPolicy, READ_METHODS } from './cors.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -43,6 +45,13 @@ export interface SandboxOptions {
    * what clients use behind a proxy or with host 0.0.0.0. Any other Host is refused (421).
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Web origins (`https://app.example`) that may call the sandbox from a browser page (CORS).
+   * Default none: the extension, the proof page and server-side code need no entry.
+   */
+  readonly corsOrigins?: readonly string[];
+  /** Answer Private Network Access preflights (for a page on a public origin among corsOrigins). Default false. */
+  readonly allowPrivateNetwork?: boolean;
 }
 
 export interface Sandbox {
@@ -61,13 +70,6 @@ function normalisePrefix(p: string | undefined): string {
   if (s === '') return '';
   return s.startsWith('/') ? s : `/${s}`;
 }
-
-const CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'x-apikey, content-type',
-  'Access-Control-Max-Age': '600',
-};
 
 function send(res: ServerResponse, status: number, body: string | Buffer, extra?: Record<string, string>): void {
   res.writeHead(status, {
@@ -103,6 +105,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   for (const h of opts.allowedHosts ?? []) allowedHost(h); // refuse a malformed one before listening
   let origin = '';
   let hostAllowed: HostCheck = () => false;
+  const origins = createOriginPolicy((h) => hostAllowed(h), {
+    corsOrigins: opts.corsOrigins, allowPrivateNetwork: opts.allowPrivateNetwork,
+  });
   // built once the server's origin is known (after listen)
   const integration: { handle?: ReturnType<typeof createIntegrationHandler> } = {};
 
@@ -112,11 +117,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         + `its --host, any --allowed-host), not to "${req.headers.host ?? ''}": a guard against DNS rebinding.`));
       return;
     }
-    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    const kind = origins.classify(req.headers.origin);
+    origins.applyCors(req, res, kind);
+    if (kind === 'foreign' && !READ_METHODS.has(req.method ?? '')) {
+      send(res, 403, message(`Pages from ${req.headers.origin} may only read from this sandbox (a guard against cross-site `
+        + 'requests); a developer can let a web origin use it with --cors-origin.'));
+      return;
+    }
     if (req.method === 'OPTIONS') {
-      if (req.headers['access-control-request-private-network'] === 'true') {
-        res.setHeader('Access-Control-Allow-Private-Network', 'true');
-      }
       res.writeHead(204);
       res.end();
       return;
@@ -154,8 +162,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
             entry = { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 1 }) : undefined };
             rawCache.set(rawKey, entry);
           }
-          if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-          else send(res, 200, entry.plain, entry.gzip ? { Vary: 'Accept-Encoding' } : undefined);
+          if (entry.gzip) appendVary(res, 'Accept-Encoding');
+          if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip' });
+          else send(res, 200, entry.plain);
         } catch (e) {
           if (e instanceof ApiError) send(res, e.status, message(e.message));
           else {
