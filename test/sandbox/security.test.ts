@@ -1,14 +1,15 @@
 /**
  * The sandbox's guards for running on a user's machine, over real HTTP
  * against startSandbox: the Host check (DNS rebinding), who may call it from
- * a browser (CORS, cross-site requests, Private Network Access), and names
- * from Object.prototype in URLs.
+ * a browser (CORS, cross-site requests, Private Network Access), the caps on
+ * proof sessions and queued proofs, and names from Object.prototype in URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataset, type Dataset } from './dataset/index.ts';
 import { createHostCheck } from './host-check.ts';
 import { queryParams } from './integration/operations.ts';
 import { startSandbox, type Sandbox } from './server.ts';
+import type { Prover } from './zk/prover.ts';
 import { messageOf, rawRequest } from './test-http.ts';
 
 const KEY = 'security-key';
@@ -219,6 +220,84 @@ describe('opted-in web origins (corsOrigins, allowPrivateNetwork)', { timeout: 6
 
   it.each(['*', 'app.example', 'https://app.example/path', 'ftp://app.example'])('refuses corsOrigins entry %s at start', async (entry) => {
     await expect(startSandbox({ port: 0, dataset: ds, warm: false, corsOrigins: [entry] })).rejects.toThrow(/cors-origin/);
+  });
+});
+
+/**
+ * A prover that holds every proof until the test releases it (as failed),
+ * and tells when the n-th proof has reached it.
+ */
+function createHeldProver() {
+  const held: (() => void)[] = [];
+  const waiters: { n: number; arrived: () => void }[] = [];
+  let started = 0;
+  const release = () => held.splice(0).forEach((fail) => fail());
+  const prover: Prover = {
+    prove: () => new Promise((_resolve, reject) => {
+      held.push(() => reject(new Error('released by the test')));
+      started += 1;
+      for (const w of waiters.filter((w) => started >= w.n)) w.arrived();
+    }),
+    close: async () => release(),
+  };
+  const reached = (n: number) => new Promise<void>((arrived) => (started >= n ? arrived() : waiters.push({ n, arrived })));
+  return { prover, reached, release };
+}
+
+/** Signs a session's message with a demo wallet, as the proof page does; the signature's answer. */
+async function signIn(target: Sandbox, id: string) {
+  const [wallet] = ds.demoWallets();
+  const post = (path: string, body: object) => rawRequest(`${target.origin}/proof/${id}/${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const state = await rawRequest(`${target.origin}/proof/${id}/state`);
+  const { message } = JSON.parse(state.body.toString('utf8')) as { message: string };
+  const signed = await post('demo-signature', { address: wallet!.address, message });
+  const { signature } = JSON.parse(signed.body.toString('utf8')) as { signature: string };
+  return post('signature', { address: wallet!.address, signature });
+}
+
+const phaseOf = async (target: Sandbox, id: string) =>
+  (JSON.parse((await rawRequest(`${target.origin}/proof/${id}/state`)).body.toString('utf8')) as { phase: string }).phase;
+
+describe('caps: live sessions and queued proofs', { timeout: 60_000 }, () => {
+  it('createUrl past maxSessions: 503 with Retry-After and a message', async () => {
+    const capped = await startSandbox({ port: 0, dataset: ds, warm: false, apiKeys: [KEY], maxSessions: 2 });
+    try {
+      await createSession(capped);
+      await createSession(capped);
+      const res = await rawRequest(`${capped.integrationBaseUrl}/platform-services/createUrl?web2Id=a&condition=0&scoreId=credit-v1`, { headers: { 'x-apikey': KEY } });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(messageOf(res)).toMatch(/live proof sessions, its limit/);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('a signature past maxProofJobs: 503 with Retry-After, the session unchanged; accepted once a place is free', async () => {
+    const held = createHeldProver();
+    const busy = await startSandbox({ port: 0, dataset: ds, warm: false, apiKeys: [KEY], maxProofJobs: 1, prover: held.prover });
+    try {
+      const [first, second] = [await createSession(busy), await createSession(busy)];
+      expect((await signIn(busy, first)).status).toBe(200);
+      const refused = await signIn(busy, second);
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(messageOf(refused)).toMatch(/prover is busy/);
+      expect(await phaseOf(busy, second)).toBe('awaiting-wallet');
+
+      await held.reached(1);
+      held.release(); // the first proof fails: its place in the queue is free
+      expect(await phaseOf(busy, first)).toBe('failed');
+      expect((await signIn(busy, second)).status).toBe(200);
+      expect(await phaseOf(busy, second)).toBe('proving');
+      await held.reached(2);
+    } finally {
+      held.release();
+      await busy.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
+import type { Prover } from './zk/prover.ts';
 import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
@@ -52,6 +53,12 @@ export interface SandboxOptions {
   readonly corsOrigins?: readonly string[];
   /** Answer Private Network Access preflights (for a page on a public origin among corsOrigins). Default false. */
   readonly allowPrivateNetwork?: boolean;
+  /** Live proof sessions at most (default 1000); createUrl past it answers 503 with Retry-After. */
+  readonly maxSessions?: number;
+  /** Proofs queued or being made at most (default 8); a signature past it answers 503 with Retry-After. */
+  readonly maxProofJobs?: number;
+  /** Makes the proofs; default a prover process on the committed artifacts (closed with the server). */
+  readonly prover?: Prover;
 }
 
 export interface Sandbox {
@@ -209,7 +216,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   origin = `http://${h}:${addr.port}`;
   hostAllowed = createHostCheck({ port: addr.port, host, allowedHosts: opts.allowedHosts });
   // scoreAsOf: the integration API judges scores at the dataset's clock (ignored by versions without it)
-  const ctx = { wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds() };
+  const ctx = {
+    wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds(),
+    maxSessions: opts.maxSessions, maxProofJobs: opts.maxProofJobs, prover: opts.prover,
+  };
   integration.handle = createIntegrationHandler(ctx);
 
   return {
