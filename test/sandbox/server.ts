@@ -11,12 +11,12 @@ import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
-import type { Prover } from './zk/prover.ts';
 import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
 import { allowedHost, createHostCheck, type HostCheck } from './host-check.ts';
 import { appendVary, createOriginPolicy, READ_METHODS } from './cors.ts';
+import type { Prover } from './zk/prover.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -53,9 +53,9 @@ export interface SandboxOptions {
   readonly corsOrigins?: readonly string[];
   /** Answer Private Network Access preflights (for a page on a public origin among corsOrigins). Default false. */
   readonly allowPrivateNetwork?: boolean;
-  /** Live proof sessions at most (default 1000); createUrl past it answers 503 with Retry-After. */
+  /** Live proof sessions at most (default DEFAULT_MAX_SESSIONS, 1000); createUrl past it answers 503 with Retry-After. */
   readonly maxSessions?: number;
-  /** Proofs queued or being made at most (default 8); a signature past it answers 503 with Retry-After. */
+  /** Proofs queued or being made at most (default DEFAULT_MAX_PROOF_JOBS, 8); a signature past it answers 503 with Retry-After. */
   readonly maxProofJobs?: number;
   /** Makes the proofs; default a prover process on the committed artifacts (closed with the server). */
   readonly prover?: Prover;
