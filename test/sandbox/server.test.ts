@@ -1,11 +1,11 @@
-/** The sandbox's HTTP behaviour: auth, errors, CORS, stage prefix, CLI flags. */
-import { request as httpRequest } from 'node:http';
+/** The sandbox's HTTP behaviour: auth, errors, encoding, stage prefix, CLI flags (CORS and other guards: security.test.ts). */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { parseCli } from './cli.ts';
 import { createDataset, type Dataset } from './dataset/index.ts';
 import { startSandbox, type Sandbox } from './server.ts';
+import { rawRequest } from './test-http.ts';
 
 let ds: Dataset;
 let sb: Sandbox;
@@ -138,41 +138,10 @@ describe('errors', { timeout: 60_000 }, () => {
   });
 });
 
-describe('CORS', { timeout: 60_000 }, () => {
-  it('every response, errors included, allows any origin', async () => {
-    for (const r of [await call(HC), await call(HC, { key: null }), await call('/v3/data/x/holders/holder-change'), await call(`${HC}?startTime=x`)]) {
-      expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    }
-  });
-
-  it('answers preflight for any path with the x-apikey header allowed', async () => {
-    for (const path of [HC, '/anything/at/all']) {
-      const res = await fetch(`${sb.origin}${path}`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'chrome-extension://abc', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-apikey' },
-      });
-      expect(res.status).toBe(204);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-allow-headers')).toMatch(/x-apikey/);
-      expect(res.headers.get('access-control-allow-headers')).toMatch(/content-type/);
-    }
-  });
-});
-
 describe('encoding', { timeout: 60_000 }, () => {
-  const raw = (encoding?: string) =>
-    new Promise<{ headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const headers: Record<string, string> = { 'x-apikey': 'key-one' };
-      if (encoding) headers['accept-encoding'] = encoding;
-      const req = httpRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const raw = (encoding?: string) => rawRequest(`${sb.dataBaseUrl}/v3/data/nebula/holders/event-transfer-distribution`, {
+    headers: { 'x-apikey': 'key-one', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
 
   it('gzips large answers for clients that accept it, and only for them', async () => {
     const plain = await raw();
@@ -227,5 +196,13 @@ describe('configuration', { timeout: 60_000 }, () => {
     expect(parseCli([], { SANDBOX_API_KEY: 'env-key', SANDBOX_PORT: '8888' })).toMatchObject({ apiKey: 'env-key', port: 8888 });
     expect(() => parseCli(['--port', 'x'], {})).toThrow(/port/);
     expect(() => parseCli(['--bogus'], {})).toThrow();
+    expect(parseCli([], {}).allowedHosts).toEqual([]);
+    expect(parseCli(['--allowed-host', 'devbox.lan', '--allowed-host', 'proxy.test:8443'], {}).allowedHosts)
+      .toEqual(['devbox.lan', 'proxy.test:8443']);
+    expect(() => parseCli(['--allowed-host', 'http://x/'], {})).toThrow(/allowed-host/);
+    expect(parseCli([], {})).toMatchObject({ corsOrigins: [], allowPrivateNetwork: false });
+    expect(parseCli(['--cors-origin', 'https://a.example/', '--cors-origin', 'http://localhost:5173', '--allow-private-network'], {}))
+      .toMatchObject({ corsOrigins: ['https://a.example', 'http://localhost:5173'], allowPrivateNetwork: true });
+    expect(() => parseCli(['--cors-origin', '*'], {})).toThrow(/cors-origin/);
   });
 });

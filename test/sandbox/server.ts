@@ -1,8 +1,9 @@
 /**
  * The sandbox HTTP server: the data API under `{prefix}/v3/data/…` (default
  * prefix /dev), the integration API (test/sandbox/integration) for everything
- * else, one API-key store for both, and CORS open to any origin (an API-key
- * API without cookies) on every response, errors included.
+ * else, one API-key store for both. It runs on a user's machine, so before
+ * any route it refuses Host names that are not its own (host-check.ts) and
+ * web origins it does not know (cors.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,9 @@ import { createIntegrationHandler } from './integration/handler.ts';
 import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
 import { createBoundedCache } from './bounded-cache.ts';
+import { allowedHost, createHostCheck, type HostCheck } from './host-check.ts';
+import { appendVary, createOriginPolicy, READ_METHODS } from './cors.ts';
+import type { Prover } from './zk/prover.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,6 +41,24 @@ export interface SandboxOptions {
   readonly now?: () => number;
   /** Build the indexes before listening (default true). */
   readonly warm?: boolean;
+  /**
+   * Host names answered besides loopback names and `host` (`name` for any port, `name:port`):
+   * what clients use behind a proxy or with host 0.0.0.0. Any other Host is refused (421).
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Web origins (`https://app.example`) that may call the sandbox from a browser page (CORS).
+   * Default none: the extension, the proof page and server-side code need no entry.
+   */
+  readonly corsOrigins?: readonly string[];
+  /** Answer Private Network Access preflights (for a page on a public origin among corsOrigins). Default false. */
+  readonly allowPrivateNetwork?: boolean;
+  /** Live proof sessions at most (default DEFAULT_MAX_SESSIONS, 1000); createUrl past it answers 503 with Retry-After. */
+  readonly maxSessions?: number;
+  /** Proofs queued or being made at most (default DEFAULT_MAX_PROOF_JOBS, 8); a signature past it answers 503 with Retry-After. */
+  readonly maxProofJobs?: number;
+  /** Makes the proofs; default a prover process on the committed artifacts (closed with the server). */
+  readonly prover?: Prover;
 }
 
 export interface Sandbox {
@@ -55,13 +77,6 @@ function normalisePrefix(p: string | undefined): string {
   if (s === '') return '';
   return s.startsWith('/') ? s : `/${s}`;
 }
-
-const CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'x-apikey, content-type',
-  'Access-Control-Max-Age': '600',
-};
 
 function send(res: ServerResponse, status: number, body: string | Buffer, extra?: Record<string, string>): void {
   res.writeHead(status, {
@@ -94,16 +109,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     RAW_CACHE_ENTRIES, RAW_CACHE_BYTES, (e) => e.plain.length + (e.gzip?.length ?? 0),
   );
 
+  for (const h of opts.allowedHosts ?? []) allowedHost(h); // refuse a malformed one before listening
   let origin = '';
+  let hostAllowed: HostCheck = () => false;
+  const origins = createOriginPolicy((h) => hostAllowed(h), {
+    corsOrigins: opts.corsOrigins, allowPrivateNetwork: opts.allowPrivateNetwork,
+  });
   // built once the server's origin is known (after listen)
   const integration: { handle?: ReturnType<typeof createIntegrationHandler> } = {};
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    if (!hostAllowed(req.headers.host)) {
+      send(res, 421, message(`This sandbox answers only requests addressed to its own host names (loopback names on its port, `
+        + `its --host, any --allowed-host), not to "${req.headers.host ?? ''}": a guard against DNS rebinding.`));
+      return;
+    }
+    const kind = origins.classify(req.headers.origin);
+    origins.applyCors(req, res, kind);
+    if (kind === 'foreign' && !READ_METHODS.has(req.method ?? '')) {
+      send(res, 403, message(`Pages from ${req.headers.origin} may only read from this sandbox (a guard against cross-site `
+        + 'requests); a developer can let a web origin use it with --cors-origin.'));
+      return;
+    }
     if (req.method === 'OPTIONS') {
-      if (req.headers['access-control-request-private-network'] === 'true') {
-        res.setHeader('Access-Control-Allow-Private-Network', 'true');
-      }
       res.writeHead(204);
       res.end();
       return;
@@ -141,8 +169,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
             entry = { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 1 }) : undefined };
             rawCache.set(rawKey, entry);
           }
-          if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-          else send(res, 200, entry.plain, entry.gzip ? { Vary: 'Accept-Encoding' } : undefined);
+          if (entry.gzip) appendVary(res, 'Accept-Encoding');
+          if (gzipOk && entry.gzip) send(res, 200, entry.gzip, { 'Content-Encoding': 'gzip' });
+          else send(res, 200, entry.plain);
         } catch (e) {
           if (e instanceof ApiError) send(res, e.status, message(e.message));
           else {
@@ -185,8 +214,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const addr = server.address() as AddressInfo;
   const h = addr.family === 'IPv6' || host.includes(':') ? `[${addr.address}]` : host;
   origin = `http://${h}:${addr.port}`;
+  hostAllowed = createHostCheck({ port: addr.port, host, allowedHosts: opts.allowedHosts });
   // scoreAsOf: the integration API judges scores at the dataset's clock (ignored by versions without it)
-  const ctx = { wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds() };
+  const ctx = {
+    wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds(),
+    maxSessions: opts.maxSessions, maxProofJobs: opts.maxProofJobs, prover: opts.prover,
+  };
   integration.handle = createIntegrationHandler(ctx);
 
   return {

@@ -114,6 +114,30 @@ describe('getProofData', () => {
   });
 });
 
+describe('the session cap', () => {
+  it('answers 503 with Retry-After (until the oldest session expires) when full, and prunes expired sessions', async () => {
+    let clock = 5_000_000;
+    const small = await startHarness({ clock: () => clock, maxSessions: 2 });
+    try {
+      const create = () => small.call('/platform-services/createUrl?web2Id=a&condition=1&scoreId=activity');
+      expect((await create()).status).toBe(200);
+      clock += 60_000;
+      expect((await create()).status).toBe(200);
+      const full = await create();
+      expect(full.status).toBe(503);
+      expect(full.headers.get('retry-after')).toBe(String(15 * 60 - 60));
+      expect(((await full.json()) as { message: string }).message).toMatch(/2 live proof sessions/);
+      clock += 15 * 60_000 - 60_000; // the first session expires: its place is free again
+      expect((await create()).status).toBe(200);
+      const again = await create();
+      expect(again.status).toBe(503);
+      expect(again.headers.get('retry-after')).toBe('60');
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('calculateCustomScore', () => {
   const path = (address: string, scoreId?: string) =>
     `/platform-services/calculateCustomScore/${address}${scoreId === undefined ? '' : `?scoreId=${scoreId}`}`;

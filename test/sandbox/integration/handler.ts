@@ -30,6 +30,10 @@ export interface IntegrationContext {
   readonly clock?: () => number;
   /** Session lifetime; default SESSION_TTL_MS (15 minutes). */
   readonly sessionTtlMs?: number;
+  /** Live sessions at most (default DEFAULT_MAX_SESSIONS); createUrl past it answers 503. */
+  readonly maxSessions?: number;
+  /** Proofs queued or being made at most (default DEFAULT_MAX_PROOF_JOBS); a signature past it answers 503. */
+  readonly maxProofJobs?: number;
   /** Generates proofs off the event loop; default: a prover process on the committed artifacts. */
   readonly prover?: Prover;
   /** Shown on the proof page as the app asking; default "Vantage sandbox app". */
@@ -75,9 +79,9 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
 
   const ownsProver = ctx.prover === undefined;
   const prover = ctx.prover ?? createWorkerProver();
-  const sessions = new SessionStore(ctx.clock ?? Date.now, ctx.sessionTtlMs ?? SESSION_TTL_MS);
+  const sessions = new SessionStore(ctx.clock ?? Date.now, ctx.sessionTtlMs ?? SESSION_TTL_MS, ctx.maxSessions);
   const scorer = createScorer(ctx.wallets, ctx.scoreAsOf ?? (() => Math.floor(Date.now() / 1000)));
-  const flow = createProofFlow({ sessions, scorer, attester: getAttester, prover });
+  const flow = createProofFlow({ sessions, scorer, attester: getAttester, prover, maxJobs: ctx.maxProofJobs });
   const api: ApiDeps = { sessions, scorer, trust };
   const page: PageDeps = { sessions, flow, wallets: ctx.wallets, appName: ctx.appName ?? 'Vantage sandbox app' };
 

@@ -12,6 +12,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 503 with Retry-After: the sandbox is at one of its capacity limits (live
+ * sessions, queued proofs) and says when to come back.
+ */
+export function atCapacity(message: string, retryAfterMs: number): HttpError {
+  return new HttpError(503, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {

@@ -51,9 +51,13 @@ export function matchIntegrationOperation(pathname: string): MatchedOperation | 
   return undefined;
 }
 
-/** A query string as a parameter object (the first value of a repeated name wins). */
+/**
+ * A query string as a parameter object (the first value of a repeated name wins).
+ * Every name becomes an own property, `constructor` and `__proto__` included,
+ * and none is mistaken for one inherited from Object.prototype.
+ */
 export function queryParams(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
-  return out;
+  const first = new Map<string, string>();
+  for (const [k, v] of url.searchParams) if (!first.has(k)) first.set(k, v);
+  return Object.fromEntries(first);
 }

@@ -28,10 +28,11 @@ export interface PageDeps {
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const SESSION_ROUTE = new RegExp(`^${PROOF_PAGE_PREFIX}(${UUID})(?:/(state|signature|demo-signature))?$`);
 
-const ASSETS: Readonly<Record<string, string>> = {
-  'proof.js': 'text/javascript; charset=utf-8',
-  'proof.css': 'text/css; charset=utf-8',
-};
+// A Map, not an object literal: the name comes from the URL, and `constructor` must not find Object's.
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['proof.js', 'text/javascript; charset=utf-8'],
+  ['proof.css', 'text/css; charset=utf-8'],
+]);
 const ASSET_ROUTE = /^\/proof\/assets\/([a-z.]+)$/;
 
 // The page loads only its own script and style and talks only to this server.
@@ -136,7 +137,7 @@ export async function answerPage(deps: PageDeps, req: IncomingMessage, res: Serv
   const asset = ASSET_ROUTE.exec(pathname);
   if (asset) {
     const name = asset[1] as string;
-    const type = ASSETS[name];
+    const type = ASSETS.get(name);
     if (!type) return false;
     requireMethod(req, 'GET');
     sendBytes(res, 200, await pageFile(name), { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { atCapacity } from './http.ts';
 
 /** A session lives this long after createUrl, whatever its phase; then it is gone (404). */
 export const SESSION_TTL_MS = 15 * 60_000;
+/** Live sessions kept at most: createUrl can be called by anyone holding the (public) dev key. */
+export const DEFAULT_MAX_SESSIONS = 1000;
 
 /** What the app asked for when it created the session. */
 export interface SessionRequest {
@@ -31,17 +34,30 @@ export interface ProofSession {
   phase: SessionPhase;
 }
 
-/** In-memory proof sessions with a fixed lifetime. `clock` is milliseconds. */
+/**
+ * In-memory proof sessions with a fixed lifetime, at most `maxSessions` live
+ * at once (expired ones are pruned first). `clock` is milliseconds.
+ */
 export class SessionStore {
   private readonly sessions = new Map<string, ProofSession>();
 
   constructor(
     private readonly clock: () => number = Date.now,
     readonly ttlMs: number = SESSION_TTL_MS,
+    readonly maxSessions: number = DEFAULT_MAX_SESSIONS,
   ) {}
 
+  /** A new session; throws a 503 (Retry-After: until the oldest expires) when the store is full. */
   create(request: SessionRequest): ProofSession {
     this.sweep();
+    if (this.sessions.size >= this.maxSessions) {
+      let nextExpiry = Infinity;
+      for (const s of this.sessions.values()) nextExpiry = Math.min(nextExpiry, s.expiresAt);
+      throw atCapacity(
+        `The sandbox already holds ${this.maxSessions} live proof sessions, its limit; try again once one expires.`,
+        nextExpiry - this.clock(),
+      );
+    }
     const createdAt = this.clock();
     const session: ProofSession = {
       id: randomUUID(), request, createdAt, expiresAt: createdAt + this.ttlMs, phase: { kind: 'awaiting-wallet' },
