@@ -12,6 +12,7 @@ import {
   type ProofRequestParams,
 } from './contract.ts';
 import type { DocumentTarget } from './handoff.ts';
+import { isSessionId, serviceProofPage } from './origins.ts';
 import type { Delivery } from './relay.ts';
 
 /**
@@ -36,6 +37,8 @@ export type Phase = 'consent' | 'creating' | 'proving' | 'verifying' | 'deliveri
 /** Settings captured when the flow starts, so a change in Options mid-flow changes nothing. */
 export interface FlowConfig {
   readonly proofPageTemplate: string;
+  /** The integration base: a proof page URL the service sends must be on its origin or the template's. */
+  readonly integrationBaseUrl: string;
   readonly verify: boolean;
   readonly timeoutMs: number;
 }
@@ -61,6 +64,8 @@ export interface Flow {
   /** Consecutive failures of the current phase's call. */
   readonly failures: number;
   readonly lastError?: string;
+  /** Why the flow failed, in full, for the popup (the page gets a fixed message per code). */
+  readonly failure?: string;
   readonly consentWindowId?: number;
   readonly sessionId?: string;
   readonly proofUrl?: string;
@@ -197,11 +202,18 @@ function abandon(flow: Flow, now: number, message: string): Step {
   return { flow: null, effects: [...effects, report(flow, now, 'undelivered', { message })] };
 }
 
+/**
+ * What a page is told when the service failed: a fixed text. The service's own words (which may
+ * echo anything) go to the user in the popup, never to the site.
+ */
+export const SERVICE_FAILED_FOR_PAGE = 'The score service failed; the Vantage popup shows why.';
+
 function fail(flow: Flow, error: ProofErrorInfo, now: number): Step {
   const { flow: cleaned, effects } = cleanup(flow);
   // The popup's own flows have no waiting caller: the popup shows the report instead.
   if (flow.source === 'popup') return { flow: null, effects: [...effects, report(flow, now, 'failed', { ...error })] };
-  const next = deliver(cleaned, { ok: false, error }, now);
+  const forPage = error.code === ProofErrorCode.ServiceFailed ? { ...error, message: SERVICE_FAILED_FOR_PAGE } : error;
+  const next = deliver({ ...cleaned, failure: error.message }, { ok: false, error: forPage }, now);
   return { flow: next.flow, effects: [...effects, ...next.effects] };
 }
 
@@ -261,7 +273,13 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
 
     case 'sessionCreated': {
       if (flow.phase !== 'creating') return same(flow);
-      const url = event.url ?? proofPageUrl(flow.config.proofPageTemplate, event.sessionId);
+      const refuse = (message: string) => fail({ ...flow, inFlightSince: undefined }, { code: ProofErrorCode.ServiceFailed, message }, now);
+      if (!isSessionId(event.sessionId)) return refuse('createUrl answered a session id that is not one (letters, digits, - and _ only).');
+      const { proofPageTemplate, integrationBaseUrl } = flow.config;
+      const url = event.url === undefined
+        ? proofPageUrl(proofPageTemplate, event.sessionId)
+        : serviceProofPage(event.url, [proofPageTemplate, integrationBaseUrl]);
+      if (url === null) return refuse('createUrl answered a proof page address outside the service’s own origins (or not https); it was not opened.');
       return {
         flow: {
           ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url,
@@ -318,7 +336,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
           ...effects,
           // Bring the user back to the site that asked, once the proof tab is out of the way.
           ...(o.ok || flow.sessionId ? [{ type: 'focusTab', tabId: flow.tabId } as const] : []),
-          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: flow.score, finishedAt: flow.finishedAt } : { ...o.error }),
+          report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: flow.score, finishedAt: flow.finishedAt } : { ...o.error, message: flow.failure ?? o.error.message }),
         ],
       };
     }

@@ -28,3 +28,23 @@ export function mayRequestProofs(origin: string): boolean {
   const host = u.hostname;
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
+
+/** A proof session id as it may stand in a URL path unescaped (UUIDs, base64url…): no `..`, no `/`. */
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function isSessionId(v: string): boolean {
+  return SESSION_ID.test(v);
+}
+
+/**
+ * The proof page address the service sent, accepted only on the service's own
+ * origins (those of the proof page template and the integration base) and only
+ * over https or on loopback: a tampered answer must not open a look-alike page
+ * where the user is told to connect a wallet. Null when refused.
+ */
+export function serviceProofPage(url: string, serviceUrls: readonly string[]): string | null {
+  const origin = webOriginOf(url);
+  if (!origin || !mayRequestProofs(origin)) return null;
+  const own = serviceUrls.map((u) => webOriginOf(u.replace(/\{sessionId\}/g, 'x')));
+  return own.includes(origin) ? new URL(url).href : null;
+}

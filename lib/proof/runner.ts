@@ -116,12 +116,12 @@ export class ProofRunner {
       }
       const settings = await this.deps.settings();
       const skipConsent = source === 'popup' || (await this.deps.sites.isAllowed(caller.origin));
-      const { proofPageTemplate, verify, timeoutMs } = settings;
+      const { proofPageTemplate, integrationBaseUrl, verify, timeoutMs } = settings;
       const id = this.deps.newId();
       const s = startFlow(
         {
           id, tabId: caller.tabId, origin: caller.origin, ...(caller.documentId ? { documentId: caller.documentId } : {}),
-          source, request: params, config: { proofPageTemplate, verify, timeoutMs }, skipConsent,
+          source, request: params, config: { proofPageTemplate, integrationBaseUrl, verify, timeoutMs }, skipConsent,
         },
         this.deps.now(),
       );

@@ -41,6 +41,7 @@ export function createProofWorker(vault: KeyVault): { runner: ProofRunner; route
         scoreId: s.scoreId,
         minScore: s.minScore,
         proofPageTemplate: s.proofPageTemplate,
+        integrationBaseUrl: s.integrationBaseUrl,
         verify: s.verifyBeforeHandOver,
         timeoutMs: s.proofTimeoutMinutes * 60_000,
       };

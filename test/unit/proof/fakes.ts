@@ -28,6 +28,7 @@ export const SETTINGS: ProofSettings = {
   scoreId: 'credit-v1',
   minScore: 580,
   proofPageTemplate: 'https://svc.example/proof/{sessionId}',
+  integrationBaseUrl: 'https://api.svc.example/v1',
   verify: true,
   timeoutMs: 10 * 60_000,
 };

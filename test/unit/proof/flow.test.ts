@@ -5,7 +5,8 @@ import { PARAMS, SETTINGS } from './fakes.ts';
 const T0 = 1_700_000_000_000;
 const input: StartInput = {
   id: 'f1', tabId: 1, origin: 'https://dapp.example', source: 'page', request: PARAMS,
-  config: { proofPageTemplate: SETTINGS.proofPageTemplate, verify: true, timeoutMs: 600_000 }, skipConsent: false,
+  config: { proofPageTemplate: SETTINGS.proofPageTemplate, integrationBaseUrl: SETTINGS.integrationBaseUrl, verify: true, timeoutMs: 600_000 },
+  skipConsent: false,
 };
 
 /** Runs events in order from a started flow; returns the last step. */
@@ -36,9 +37,32 @@ describe('flow machine (pure)', () => {
   });
 
   it('builds the proof URL from the template when createUrl sent none', () => {
-    const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 'a b' }]);
-    expect(s.effects).toEqual([{ type: 'openProofTab', url: 'https://svc.example/proof/a%20b', besideTabId: 1 }]);
+    const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 'a_B-9' }]);
+    expect(s.effects).toEqual([{ type: 'openProofTab', url: 'https://svc.example/proof/a_B-9', besideTabId: 1 }]);
     expect(s.flow).toMatchObject({ phase: 'proving', dueAt: T0 + 20 + POLL_INTERVAL_MS });
+  });
+
+  it.each(['..', '../admin', 'a b', 'a/b', '', 'x'.repeat(129), 'é'])('refuses the session id %j: 5000, and no tab opens', (sessionId) => {
+    const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId }]);
+    expect(s.effects.some((e) => e.type === 'openProofTab')).toBe(false);
+    expect(s.flow).toMatchObject({ phase: 'delivering', outcome: { ok: false, error: { code: 5000 } } });
+  });
+
+  it.each([
+    ['the template’s origin', 'https://svc.example/early/s1', true],
+    ['the integration base’s origin', 'https://api.svc.example/pages/s1', true],
+    ['another site', 'https://svc.example.evil.test/proof/s1', false],
+    ['plain http on the service host', 'http://svc.example/proof/s1', false],
+    ['a javascript: URL', 'javascript:alert(1)', false],
+    ['not a URL', 'proof page', false],
+  ])('a proof page URL from the service on %s: opened %s', (_n, url, opened) => {
+    const s = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 's1', url }]);
+    if (opened) expect(s.effects).toEqual([{ type: 'openProofTab', url, besideTabId: 1 }]);
+    else {
+      expect(s.effects.some((e) => e.type === 'openProofTab')).toBe(false);
+      expect(s.flow?.outcome).toMatchObject({ ok: false, error: { code: 5000 } });
+      expect(s.flow?.failure).toContain('outside the service’s own origins');
+    }
   });
 
   it('wakes for the next call, the stale-call limit, or the deadline, whichever is first', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '../../../lib/proof/contract.ts';
+import { SERVICE_FAILED_FOR_PAGE } from '../../../lib/proof/flow.ts';
 import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
 import { isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
 import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, type World } from './fakes.ts';
@@ -197,8 +198,10 @@ describe('proof flow: time and failures', () => {
     await approvedFlow();
     w.svc.script.push({ kind: 'not-found', status: 404, operation: 'getProofData', message: 'Not found: unknown session' });
     await advance(1000);
-    expect(lastDelivery()?.outcome).toEqual({
-      ok: false, error: { code: 5000, message: 'getProofData failed (HTTP 404): Not found: unknown session' },
+    // The page gets the code and a fixed text; the service's own words are for the user, in the popup.
+    expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 5000, message: SERVICE_FAILED_FOR_PAGE } });
+    expect((await w.runner.list()).reports[0]).toMatchObject({
+      result: 'failed', code: 5000, message: 'getProofData failed (HTTP 404): Not found: unknown session',
     });
   });
 
@@ -213,14 +216,16 @@ describe('proof flow: time and failures', () => {
     w.svc.finished = true;
     await approvedFlow();
     await advance(1000);
-    expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 5000, message: 'The service says the proof is not valid.' } });
+    expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 5000, message: SERVICE_FAILED_FOR_PAGE } });
+    expect((await w.runner.list()).reports[0]).toMatchObject({ message: 'The service says the proof is not valid.' });
 
     w.svc.script.push({ status: 'FINISHED', proof: '{"proof":{},"publicSignals":[]}' });
     await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS);
     await w.flush();
     await w.runner.answerConsent('flow-2', true, false);
     await advance(1000);
-    expect(lastDelivery()?.outcome).toMatchObject({ ok: false, error: { code: 5000, message: expect.stringContaining('unreadable proof') } });
+    expect(lastDelivery()?.outcome).toMatchObject({ ok: false, error: { code: 5000, message: SERVICE_FAILED_FOR_PAGE } });
+    expect((await w.runner.list()).reports[0]).toMatchObject({ message: expect.stringContaining('unreadable proof') });
   });
 });
 
