@@ -164,6 +164,26 @@ describe('ApiClient', () => {
     expect(sleeps).toEqual([2000, 4000]);
   });
 
+  it('waits at least a second on Retry-After: 0 or a date already past (no tight retry loop)', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch, sent } = scripted(
+      json({ message: 'slow down' }, 429, { 'retry-after': '0' }),
+      json({ message: 'slow down' }, 429, { 'retry-after': new Date(now - 60_000).toUTCString() }),
+      json({ users: [] }),
+    );
+    const { c, sleeps } = client(fetch);
+    await c.call('usePartners', { project_id: 'p' });
+    expect(sleeps).toEqual([1000, 1000]);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('caps the retry time of a Retry-After of hours at 5 minutes', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch } = scripted(json({ message: 'quota' }, 429, { 'retry-after': '86400' }));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'rate-limited', retryAt: now + 300_000 });
+  });
+
   it('surfaces a long Retry-After as rate-limited with the retry time', async () => {
     const now = 1_700_000_000_000;
     const { fetch, sent } = scripted(json({ message: 'quota' }, 429, { 'retry-after': '120' }));
