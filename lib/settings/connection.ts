@@ -1,6 +1,6 @@
 import { ApiClient } from '../api/client.ts';
 import { toErrorInfo, type ApiErrorInfo } from '../api/errors.ts';
-import type { Settings } from './schema.ts';
+import { validateSettings, type Settings } from './schema.ts';
 
 /**
  * "Test connection" in Options: one cheap data call with the values on the
@@ -164,6 +164,9 @@ export function parseConnectionInput(payload: unknown): ConnectionInput {
 
 /** Runs the probe: one data call, no retries, a short timeout. */
 export async function testConnection(input: ConnectionInput, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<ConnectionVerdict> {
+  // The form checks the bases too, but this payload is only data: the key goes nowhere Save would refuse (plain http, …).
+  const bases = validateSettings({ dataBaseUrl: input.dataBaseUrl, integrationBaseUrl: input.integrationBaseUrl });
+  if (!bases.ok) return { ...BAD_BASES, message: [BAD_BASES.message, ...Object.values(bases.errors)].join(' ') };
   const project = input.defaultProject.trim() || STAND_IN_PROJECT;
   let jsonAnswer: boolean | undefined;
   const observed: typeof fetch = async (...args) => {

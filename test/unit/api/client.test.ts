@@ -105,6 +105,13 @@ describe('ApiClient', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses to send the key over plain http off this computer, and sends nothing', async () => {
+    const { fetch, sent } = scripted();
+    const e = await failure(client(fetch, { dataBaseUrl: 'http://api.example.com/dev' }).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'not-configured', message: expect.stringContaining('plain http') });
+    expect(sent).toHaveLength(0);
+  });
+
   it('rejects invalid parameters before sending, naming the parameter', async () => {
     const { fetch, sent } = scripted();
     const e = await failure(client(fetch).c.call('createUrl', { web2Id: 'u', condition: NaN, scoreId: 'm' }));

@@ -96,6 +96,22 @@ describe('testConnection', () => {
     expect(v.status).toBe('wrong-base');
   });
 
+  it('refuses plain-http bases off this computer before sending anything, naming the field', async () => {
+    const data = await verdictFor(jsonRes({}), { dataBaseUrl: 'http://api.example.com/dev' });
+    expect(data.v).toMatchObject({ status: 'failed', ok: false });
+    expect(data.v.message).toMatch(/^Fix the base URLs first\. Data API base URL must use https:\/\/\. /);
+    expect(data.calls).not.toHaveBeenCalled();
+    const integration = await verdictFor(jsonRes({}), { integrationBaseUrl: 'http://api.example.com/v1' });
+    expect(integration.v.message).toContain('Integration API base URL must use https://');
+    expect(integration.calls).not.toHaveBeenCalled();
+  });
+
+  it('tests a plain-http service on this computer', async () => {
+    const { v, urls } = await verdictFor(jsonRes({ whales: 1 }), { dataBaseUrl: 'http://127.0.0.1:8787/dev', integrationBaseUrl: 'http://localhost:8787/v1' });
+    expect(urls).toEqual(['http://127.0.0.1:8787/dev/v3/data/nebula/holders/token-balance-distribution']);
+    expect(v.status).toBe('works');
+  });
+
   it('asks for a key before calling anything', async () => {
     const { v, calls } = await verdictFor(jsonRes({}), { apiKey: ' ' });
     expect(v.status).toBe('no-key');
