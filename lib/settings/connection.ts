@@ -126,6 +126,13 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
       };
     case 'timeout':
       return { status: 'unreachable', ok: false, message: `Service unreachable: ${originOf(o.dataBaseUrl)} did not answer in time.` };
+    case 'redirected':
+      return {
+        status: 'wrong-base',
+        ok: false,
+        message: `The service answered with a redirect${e.status ? ` (HTTP ${e.status})` : ''}, which Vantage does not follow with your API key: `
+          + 'the Data API base URL looks wrong. Use the address the service now answers at.',
+      };
     case 'rate-limited':
       return { status: 'rate-limited', ok: false, message: 'The service is rate-limiting requests right now. Try again in a minute.' };
     case 'server-error':

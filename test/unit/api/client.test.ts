@@ -9,6 +9,7 @@ interface Sent {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  redirect?: RequestRedirect;
 }
 
 /** A scripted fetch: answers in order and records what was sent. */
@@ -20,6 +21,7 @@ function scripted(...answers: (Response | Error | (() => Promise<Response>))[]) 
       method: init?.method ?? 'GET',
       headers: init?.headers as Record<string, string>,
       body: init?.body as string | undefined,
+      redirect: init?.redirect,
     });
     const next = answers.shift();
     if (!next) throw new Error('no scripted answer left');
@@ -95,6 +97,33 @@ describe('ApiClient', () => {
     await expect(c.call('calculateCustomScore', { entity_address: '0x' + '1'.repeat(40), scoreId: 'm' })).resolves.toEqual({
       score: 696, extras: { rank: 81 },
     });
+  });
+
+  it('never follows a redirect: every request asks for redirect: manual', async () => {
+    const { fetch, sent } = scripted(json({ users: [] }), json({ valid: true }));
+    const { c } = client(fetch);
+    await c.call('usePartners', { project_id: 'p' });
+    await c.call('verifyProof', { proof: {} });
+    expect(sent.map((s) => s.redirect)).toEqual(['manual', 'manual']);
+  });
+
+  it.each([301, 302, 303, 307, 308])('takes a %i for a redirect it will not follow: a clear error, no retry', async (status) => {
+    const { fetch, sent } = scripted(new Response(null, { status, headers: { location: 'https://elsewhere.example/x' } }));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({
+      kind: 'redirected',
+      status,
+      message: `The service answered with a redirect (HTTP ${status}). Vantage does not send your API key to a redirected address; check the base URL in Options.`,
+    });
+    expect(sent).toHaveLength(1);
+    expect(describeError(e)).toBe(e.message);
+  });
+
+  it('takes a browser\'s opaque redirect (status 0, no Location) for a redirect too', async () => {
+    const opaque = Object.defineProperties(new Response(null), { type: { value: 'opaqueredirect' }, status: { value: 0 }, ok: { value: false } });
+    const { fetch } = scripted(opaque);
+    const e = await failure(client(fetch).c.call('verifyProof', { proof: {} }));
+    expect(e).toMatchObject({ kind: 'redirected', status: undefined, message: expect.stringMatching(/^The service answered with a redirect\. /) });
   });
 
   it('refuses to run without a key, and sends nothing', async () => {

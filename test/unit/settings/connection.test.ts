@@ -22,7 +22,7 @@ const textRes = (body: string, status: number) => new Response(body, { status, h
 
 function answering(res: Response | Error) {
   const urls: string[] = [];
-  const fetch = vi.fn(async (url: string | URL | Request) => {
+  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
     urls.push(String(url));
     if (res instanceof Error) throw res;
     return res;
@@ -89,6 +89,18 @@ describe('testConnection', () => {
     expect((await verdictFor(jsonRes({ message: 'slow down' }, 429, { 'retry-after': '60' }))).v.status).toBe('rate-limited');
     const failed = await verdictFor(textRes('boom', 503));
     expect(failed.v).toMatchObject({ status: 'server-error', message: expect.stringContaining('503') });
+  });
+
+  it('does not follow a redirect with the key, and says so', async () => {
+    const { v, calls } = await verdictFor(new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } }));
+    expect(calls.mock.calls[0]![1]).toMatchObject({ redirect: 'manual' });
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(v).toEqual({
+      status: 'wrong-base',
+      ok: false,
+      message: 'The service answered with a redirect (HTTP 302), which Vantage does not follow with your API key: '
+        + 'the Data API base URL looks wrong. Use the address the service now answers at.',
+    });
   });
 
   it('takes a 200 web page for a wrong address', async () => {
