@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { describeError, type ApiErrorInfo } from '../../lib/api/errors.ts';
 
 /** Kinds fixed in Options: the way out is a button that opens it. */
-const FIXED_IN_OPTIONS = new Set(['not-configured', 'key-rejected', 'network', 'not-found']);
+const FIXED_IN_OPTIONS = new Set(['not-configured', 'key-rejected', 'network', 'not-found', 'redirected']);
 /** Kinds worth another try now (rate limits retry by themselves). */
 const RETRY_BY_HAND = new Set(['network', 'timeout', 'server-error', 'bad-response', 'not-found', 'client-error']);
 

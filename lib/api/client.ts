@@ -118,11 +118,17 @@ export class ApiClient {
           body: req.body,
           signal: timeout.signal,
           credentials: 'omit',
+          // Browsers drop only Authorization on a cross-origin redirect, not x-apikey: never follow one.
+          redirect: 'manual',
         });
       } catch {
         if (signal?.aborted) throw fail({ kind: 'aborted', message: 'The request was cancelled.' });
         if (timeout.signal.aborted) throw fail({ kind: 'timeout', message: `No answer within ${Math.round(this.cfg.timeoutMs / 1000)} s.` });
         throw fail({ kind: 'network', message: 'The service could not be reached.' });
+      }
+      if (isRedirect(res)) {
+        void res.body?.cancel().catch(() => undefined);
+        throw fail({ kind: 'redirected', status: res.status || undefined, message: redirectMessage(res.status) });
       }
       const text = await res.text().catch(() => '');
       const body = parseBody(text);
@@ -151,6 +157,19 @@ export class ApiClient {
       throw new ApiError({ kind: 'bad-response', operation: id, message: (e as Error).message });
     }
   }
+}
+
+/**
+ * A redirect not followed: browsers answer `redirect: 'manual'` with an opaque
+ * response (type 'opaqueredirect', status 0, no Location); Node gives the 3xx itself.
+ */
+function isRedirect(res: Response): boolean {
+  return res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400 && res.status !== 304);
+}
+
+function redirectMessage(status: number): string {
+  return `The service answered with a redirect${status ? ` (HTTP ${status})` : ''}. `
+    + 'Vantage does not send your API key to a redirected address; check the base URL in Options.';
 }
 
 /** JSON when it parses; a plain-text body stays a string; nothing at all is undefined. */

@@ -14,6 +14,7 @@ export type ApiErrorKind =
   | 'server-error' // 5xx
   | 'network' // fetch failed: unreachable, DNS, CORS, offline
   | 'timeout'
+  | 'redirected' // a 3xx: never followed, since the key would go along to wherever it points
   | 'aborted' // cancelled by the caller
   | 'bad-response'; // not JSON, or not the documented shape
 

@@ -1,4 +1,5 @@
 import { getOperation, type OperationId, type OperationSpec, type ParamsOf } from './catalog.ts';
+import { isSecureHttpUrl } from './secure-url.ts';
 import { validateParams } from './validate.ts';
 
 /** The two configured service bases. */
@@ -30,7 +31,11 @@ export function normalizeBase(base: string): string {
 }
 
 function baseFor(op: OperationSpec, bases: ServiceBases): string {
-  return normalizeBase(op.api === 'data' ? bases.dataBaseUrl : bases.integrationBaseUrl);
+  const base = normalizeBase(op.api === 'data' ? bases.dataBaseUrl : bases.integrationBaseUrl);
+  // Every request carries the key. Settings refuse such bases already; this holds for any other caller.
+  const url = new URL(base);
+  if (!isSecureHttpUrl(url)) throw new Error(`Refusing to send the API key over plain http to ${url.host}: use https.`);
+  return base;
 }
 
 /**

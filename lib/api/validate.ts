@@ -1,5 +1,6 @@
 import { isRecord } from './body.ts';
 import type { OperationSpec, ParamSpec } from './catalog.ts';
+import { checkDecimal, MAX_DECIMAL_LENGTH } from './decimal.ts';
 
 /** A parameter that fails the catalog's rules; `param` names it. */
 export class ParamError extends Error {
@@ -18,17 +19,27 @@ export type ValidParams = Record<string, WireValue>;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** A plain decimal number as text (no hex, no thousands separators); shared with lib/normalize. */
-export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Unset means absent, null or empty: the real client sends `chainId=&startTime=` for "all". */
 function isUnset(v: unknown): boolean {
   return v === undefined || v === null || v === '';
 }
 
+/** The number a decimal text spells; `expected` completes "must be …" when it spells none. */
+function decimalParam(spec: ParamSpec, text: string, expected: string): number {
+  switch (checkDecimal(text)) {
+    case 'ok':
+      return Number(text);
+    case 'too-long':
+      throw new ParamError(spec.name, `Parameter "${spec.name}" is too long for a number (over ${MAX_DECIMAL_LENGTH} characters).`);
+    case 'not-decimal':
+      throw new ParamError(spec.name, `Parameter "${spec.name}" must be ${expected}.`);
+  }
+}
+
 function toNumber(spec: ParamSpec, v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string' && DECIMAL.test(v.trim())) return Number(v);
+  if (typeof v === 'string') return decimalParam(spec, v.trim(), 'a number');
   throw new ParamError(spec.name, `Parameter "${spec.name}" must be a number.`);
 }
 
@@ -83,11 +94,11 @@ function checkStringFormat(spec: ParamSpec, s: string): void {
       }
       if (Number(s) > INT32_MAX * 2) throw new ParamError(name, `Parameter "${name}" is too large.`);
       return;
-    case 'amount':
-      if (!DECIMAL.test(s) || !Number.isFinite(Number(s)) || Number(s) < 0) {
-        throw new ParamError(name, `Parameter "${name}" must be a non-negative number.`);
-      }
+    case 'amount': {
+      const n = decimalParam(spec, s, 'a non-negative number');
+      if (!Number.isFinite(n) || n < 0) throw new ParamError(name, `Parameter "${name}" must be a non-negative number.`);
       return;
+    }
     case 'address':
       if (!ADDRESS.test(s)) throw new ParamError(name, `Parameter "${name}" must be a 0x address of 40 hex digits.`);
       return;

@@ -24,7 +24,8 @@ export function createMessageListener(routes: Routes, runtimeId: string, extensi
   return (message: unknown, sender: SenderInfo): Promise<Reply<unknown>> | undefined => {
     if (!isRequestEnvelope(message)) return undefined;
     const caller = classifySender(sender, runtimeId, extensionOrigin);
-    const route = routes[message.type] as Route<RequestType> | undefined;
+    // Own properties only: a type such as `constructor` or `__proto__` must not find Object.prototype's members.
+    const route = Object.hasOwn(routes, message.type) ? (routes[message.type] as Route<RequestType> | undefined) : undefined;
     const refuse = (msg: string) => Promise.resolve<Reply<unknown>>({ ok: false, error: { kind: 'invalid-params', message: msg } });
     if (!caller || !route || !route.allow.includes(caller.kind)) return refuse('Unknown or forbidden request.');
     if (caller.kind === 'content-script') {

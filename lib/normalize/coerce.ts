@@ -5,7 +5,7 @@
  * "unusable" instead of throwing or guessing.
  */
 import { isRecord } from '../api/body.ts';
-import { DECIMAL } from '../api/validate.ts';
+import { isDecimal } from '../api/decimal.ts';
 
 export { isRecord };
 
@@ -13,7 +13,7 @@ export { isRecord };
 export function toNumber(v: unknown): number | null {
   let n: number;
   if (typeof v === 'number') n = v;
-  else if (typeof v === 'string' && DECIMAL.test(v.trim())) n = Number(v.trim());
+  else if (typeof v === 'string' && isDecimal(v.trim())) n = Number(v.trim());
   else return null;
   if (!Number.isFinite(n)) return null;
   return n === 0 ? 0 : n; // no -0: it prints and compares oddly

@@ -1,4 +1,5 @@
 /** Origins as the browser reports them, and which of them may ask for proofs. */
+import { isSecureHttpUrl } from '../api/secure-url.ts';
 
 /** scheme://host[:port] of an http(s) URL, or null. */
 export function webOriginOf(url: string | undefined): string | null {
@@ -23,10 +24,7 @@ export function mayRequestProofs(origin: string): boolean {
   } catch {
     return false;
   }
-  if (u.protocol === 'https:') return true;
-  if (u.protocol !== 'http:') return false;
-  const host = u.hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  return isSecureHttpUrl(u);
 }
 
 /** A proof session id as it may stand in a URL path unescaped (UUIDs, base64url…): no `..`, no `/`. */

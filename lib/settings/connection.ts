@@ -1,6 +1,6 @@
 import { ApiClient } from '../api/client.ts';
 import { toErrorInfo, type ApiErrorInfo } from '../api/errors.ts';
-import type { Settings } from './schema.ts';
+import { validateSettings, type Settings } from './schema.ts';
 
 /**
  * "Test connection" in Options: one cheap data call with the values on the
@@ -126,6 +126,13 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
       };
     case 'timeout':
       return { status: 'unreachable', ok: false, message: `Service unreachable: ${originOf(o.dataBaseUrl)} did not answer in time.` };
+    case 'redirected':
+      return {
+        status: 'wrong-base',
+        ok: false,
+        message: `The service answered with a redirect${e.status ? ` (HTTP ${e.status})` : ''}, which Vantage does not follow with your API key: `
+          + 'the Data API base URL looks wrong. Use the address the service now answers at.',
+      };
     case 'rate-limited':
       return { status: 'rate-limited', ok: false, message: 'The service is rate-limiting requests right now. Try again in a minute.' };
     case 'server-error':
@@ -164,6 +171,9 @@ export function parseConnectionInput(payload: unknown): ConnectionInput {
 
 /** Runs the probe: one data call, no retries, a short timeout. */
 export async function testConnection(input: ConnectionInput, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<ConnectionVerdict> {
+  // The form checks the bases too, but this payload is only data: the key goes nowhere Save would refuse (plain http, …).
+  const bases = validateSettings({ dataBaseUrl: input.dataBaseUrl, integrationBaseUrl: input.integrationBaseUrl });
+  if (!bases.ok) return { ...BAD_BASES, message: [BAD_BASES.message, ...Object.values(bases.errors)].join(' ') };
   const project = input.defaultProject.trim() || STAND_IN_PROJECT;
   let jsonAnswer: boolean | undefined;
   const observed: typeof fetch = async (...args) => {

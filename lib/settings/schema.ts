@@ -2,6 +2,7 @@
  * The user's settings: their shape, defaults and validation. Pure, so the
  * options page, the worker and tests share one definition.
  */
+import { isSecureHttpUrl } from '../api/secure-url.ts';
 
 export interface Settings {
   /** Data API base; may carry a stage prefix (`…/dev`). */
@@ -68,6 +69,10 @@ function httpUrlError(raw: string, what: string, isBase: boolean): string | null
   }
   if (/\s/.test(raw)) return `${what} must not contain spaces.`;
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `${what} must start with http:// or https://.`;
+  if (!isSecureHttpUrl(u)) {
+    const exposed = isBase ? 'your API key would cross the network unencrypted' : 'the proof page could be read or changed on the way';
+    return `${what} must use https://. Over plain http ${exposed}; http:// is accepted only for this computer (localhost, 127.0.0.1, [::1]).`;
+  }
   if (u.username || u.password) return `${what} must not carry a user name or password.`;
   // Operation paths and queries are appended to a base, so it cannot carry its own.
   if (isBase && (u.search || u.hash || raw.includes('?') || raw.includes('#'))) return `${what} must not contain ? or #.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, dataOperations, getOperation, integrationOperations } from '../../../lib/api/catalog.ts';
+import { catalog, dataOperations, getOperation, integrationOperations, isOperationId, type OperationId } from '../../../lib/api/catalog.ts';
 
 describe('endpoint catalog', () => {
   it('holds the 16 data endpoints and the 4 integration operations, each once', () => {
@@ -7,6 +7,13 @@ describe('endpoint catalog', () => {
     expect(integrationOperations).toHaveLength(4);
     expect(new Set(catalog.map((o) => o.id)).size).toBe(20);
     expect(new Set(catalog.map((o) => `${o.method} ${o.path}`)).size).toBe(20);
+  });
+
+  it('knows no inherited names as operations (ids arrive in messages)', () => {
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(isOperationId(id)).toBe(false);
+      expect(() => getOperation(id as OperationId)).toThrow(`Unknown operation "${id}"`);
+    }
   });
 
   it('writes the integration paths exactly as the seed does', () => {

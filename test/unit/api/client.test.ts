@@ -9,6 +9,7 @@ interface Sent {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  redirect?: RequestRedirect;
 }
 
 /** A scripted fetch: answers in order and records what was sent. */
@@ -20,6 +21,7 @@ function scripted(...answers: (Response | Error | (() => Promise<Response>))[]) 
       method: init?.method ?? 'GET',
       headers: init?.headers as Record<string, string>,
       body: init?.body as string | undefined,
+      redirect: init?.redirect,
     });
     const next = answers.shift();
     if (!next) throw new Error('no scripted answer left');
@@ -97,11 +99,45 @@ describe('ApiClient', () => {
     });
   });
 
+  it('never follows a redirect: every request asks for redirect: manual', async () => {
+    const { fetch, sent } = scripted(json({ users: [] }), json({ valid: true }));
+    const { c } = client(fetch);
+    await c.call('usePartners', { project_id: 'p' });
+    await c.call('verifyProof', { proof: {} });
+    expect(sent.map((s) => s.redirect)).toEqual(['manual', 'manual']);
+  });
+
+  it.each([301, 302, 303, 307, 308])('takes a %i for a redirect it will not follow: a clear error, no retry', async (status) => {
+    const { fetch, sent } = scripted(new Response(null, { status, headers: { location: 'https://elsewhere.example/x' } }));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({
+      kind: 'redirected',
+      status,
+      message: `The service answered with a redirect (HTTP ${status}). Vantage does not send your API key to a redirected address; check the base URL in Options.`,
+    });
+    expect(sent).toHaveLength(1);
+    expect(describeError(e)).toBe(e.message);
+  });
+
+  it('takes a browser\'s opaque redirect (status 0, no Location) for a redirect too', async () => {
+    const opaque = Object.defineProperties(new Response(null), { type: { value: 'opaqueredirect' }, status: { value: 0 }, ok: { value: false } });
+    const { fetch } = scripted(opaque);
+    const e = await failure(client(fetch).c.call('verifyProof', { proof: {} }));
+    expect(e).toMatchObject({ kind: 'redirected', status: undefined, message: expect.stringMatching(/^The service answered with a redirect\. /) });
+  });
+
   it('refuses to run without a key, and sends nothing', async () => {
     const { fetch, sent } = scripted();
     const e = await failure(new ApiClient({ apiKey: ' ', dataBaseUrl: 'https://a.io', integrationBaseUrl: 'https://b.io', fetch })
       .call('usePartners', { project_id: 'p' }));
     expect(e.kind).toBe('not-configured');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses to send the key over plain http off this computer, and sends nothing', async () => {
+    const { fetch, sent } = scripted();
+    const e = await failure(client(fetch, { dataBaseUrl: 'http://api.example.com/dev' }).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'not-configured', message: expect.stringContaining('plain http') });
     expect(sent).toHaveLength(0);
   });
 
@@ -162,6 +198,26 @@ describe('ApiClient', () => {
     const { c, sleeps } = client(fetch);
     await c.call('usePartners', { project_id: 'p' });
     expect(sleeps).toEqual([2000, 4000]);
+  });
+
+  it('waits at least a second on Retry-After: 0 or a date already past (no tight retry loop)', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch, sent } = scripted(
+      json({ message: 'slow down' }, 429, { 'retry-after': '0' }),
+      json({ message: 'slow down' }, 429, { 'retry-after': new Date(now - 60_000).toUTCString() }),
+      json({ users: [] }),
+    );
+    const { c, sleeps } = client(fetch);
+    await c.call('usePartners', { project_id: 'p' });
+    expect(sleeps).toEqual([1000, 1000]);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('caps the retry time of a Retry-After of hours at 5 minutes', async () => {
+    const now = 1_700_000_000_000;
+    const { fetch } = scripted(json({ message: 'quota' }, 429, { 'retry-after': '86400' }));
+    const e = await failure(client(fetch).c.call('usePartners', { project_id: 'p' }));
+    expect(e).toMatchObject({ kind: 'rate-limited', retryAt: now + 300_000 });
   });
 
   it('surfaces a long Retry-After as rate-limited with the retry time', async () => {

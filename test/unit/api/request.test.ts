@@ -85,6 +85,14 @@ describe('buildRequest', () => {
     }
   });
 
+  it('refuses to put the key on plain http off this computer, and allows it on loopback', () => {
+    expect(() => buildRequest('usePartners', { project_id: 'p' }, { ...bases, dataBaseUrl: 'http://api.example.com/dev' })).toThrow(
+      'Refusing to send the API key over plain http to api.example.com: use https.',
+    );
+    expect(() => buildRequest('verifyProof', { proof: {} }, { ...bases, integrationBaseUrl: 'http://10.0.0.5:8787/v1' })).toThrow(/plain http/);
+    expect(buildRequest('usePartners', { project_id: 'p' }, { ...bases, dataBaseUrl: 'http://127.0.0.1:8787/dev' }).url).toMatch(/^http:\/\/127\.0\.0\.1:8787\/dev\//);
+  });
+
   it('refuses bases that are not http(s) URLs', () => {
     expect(() => buildRequest('usePartners', { project_id: 'p' }, { ...bases, dataBaseUrl: 'ftp://x' })).toThrow(/http/);
     expect(() => buildRequest('usePartners', { project_id: 'p' }, { ...bases, dataBaseUrl: 'not a url' })).toThrow(/valid URL/);

@@ -66,6 +66,16 @@ describe('createMessageListener', () => {
     await expect(listen(msg('nope'), page)).resolves.toMatchObject({ ok: false });
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'refuses the type %j with a Reply, never a throw (no inherited members)',
+    async (type) => {
+      for (const sender of [page, content]) {
+        // Before the fix the listener threw here, synchronously, on `undefined.includes`.
+        await expect(listen(msg(type), sender)).resolves.toEqual({ ok: false, error: { kind: 'invalid-params', message: 'Unknown or forbidden request.' } });
+      }
+    },
+  );
+
   it('validates content-script payloads and limits their size', async () => {
     await expect(listen(msg('test.echo', { n: 'x' }), content)).resolves.toEqual({
       ok: false, error: expect.objectContaining({ kind: 'invalid-params', message: 'n must be a number' }),

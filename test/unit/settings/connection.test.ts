@@ -22,7 +22,7 @@ const textRes = (body: string, status: number) => new Response(body, { status, h
 
 function answering(res: Response | Error) {
   const urls: string[] = [];
-  const fetch = vi.fn(async (url: string | URL | Request) => {
+  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
     urls.push(String(url));
     if (res instanceof Error) throw res;
     return res;
@@ -91,9 +91,37 @@ describe('testConnection', () => {
     expect(failed.v).toMatchObject({ status: 'server-error', message: expect.stringContaining('503') });
   });
 
+  it('does not follow a redirect with the key, and says so', async () => {
+    const { v, calls } = await verdictFor(new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } }));
+    expect(calls.mock.calls[0]![1]).toMatchObject({ redirect: 'manual' });
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(v).toEqual({
+      status: 'wrong-base',
+      ok: false,
+      message: 'The service answered with a redirect (HTTP 302), which Vantage does not follow with your API key: '
+        + 'the Data API base URL looks wrong. Use the address the service now answers at.',
+    });
+  });
+
   it('takes a 200 web page for a wrong address', async () => {
     const { v } = await verdictFor(new Response('<html>welcome</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     expect(v.status).toBe('wrong-base');
+  });
+
+  it('refuses plain-http bases off this computer before sending anything, naming the field', async () => {
+    const data = await verdictFor(jsonRes({}), { dataBaseUrl: 'http://api.example.com/dev' });
+    expect(data.v).toMatchObject({ status: 'failed', ok: false });
+    expect(data.v.message).toMatch(/^Fix the base URLs first\. Data API base URL must use https:\/\/\. /);
+    expect(data.calls).not.toHaveBeenCalled();
+    const integration = await verdictFor(jsonRes({}), { integrationBaseUrl: 'http://api.example.com/v1' });
+    expect(integration.v.message).toContain('Integration API base URL must use https://');
+    expect(integration.calls).not.toHaveBeenCalled();
+  });
+
+  it('tests a plain-http service on this computer', async () => {
+    const { v, urls } = await verdictFor(jsonRes({ whales: 1 }), { dataBaseUrl: 'http://127.0.0.1:8787/dev', integrationBaseUrl: 'http://localhost:8787/v1' });
+    expect(urls).toEqual(['http://127.0.0.1:8787/dev/v3/data/nebula/holders/token-balance-distribution']);
+    expect(v.status).toBe('works');
   });
 
   it('asks for a key before calling anything', async () => {

@@ -105,6 +105,18 @@ describe('saveOptions', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('saves nothing, and asks nothing, for a plain-http service address off this computer', async () => {
+    const before = await snapshot();
+    const hostAccess = access(true);
+    const r = await saveOptions(
+      { settings: { ...remote.settings, integrationBaseUrl: 'http://api.example.com/v1' }, apiKey: KEY },
+      { vault: memoryVault(), hostAccess },
+    );
+    expect(r).toEqual({ ok: false, errors: { integrationBaseUrl: expect.stringMatching(/^Integration API base URL must use https:\/\//) } });
+    expect(hostAccess.request).not.toHaveBeenCalled();
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('saves nothing when host access is refused (or the request fails)', async () => {
     const before = await snapshot();
     for (const hostAccess of [access(false), { ...access(true), request: vi.fn(async () => Promise.reject(new Error('no gesture'))) }]) {

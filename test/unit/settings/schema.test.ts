@@ -57,6 +57,32 @@ describe('validateSettings', () => {
     expect(e.integrationBaseUrl).toContain('Integration API base URL');
   });
 
+  it.each(['http://api.example.com/dev', 'http://10.0.0.5:8787/dev', 'http://localhost.evil.example/dev', 'http://[::2]/dev'])(
+    'refuses the plain-http base %s, saying why and what is allowed',
+    (url) => {
+      const e = errorsOf({ dataBaseUrl: url, integrationBaseUrl: url });
+      expect(e.dataBaseUrl).toBe(
+        'Data API base URL must use https://. Over plain http your API key would cross the network unencrypted; '
+          + 'http:// is accepted only for this computer (localhost, 127.0.0.1, [::1]).',
+      );
+      expect(e.integrationBaseUrl).toMatch(/^Integration API base URL must use https:\/\/\. /);
+    },
+  );
+
+  it.each(['http://localhost:8787/dev', 'http://sandbox.localhost/dev', 'http://127.0.0.1:8787/dev', 'http://127.3.2.1/dev', 'http://[::1]:8787/dev'])(
+    'accepts plain http on this computer: %s',
+    (url) => {
+      expect(validateSettings({ dataBaseUrl: url, integrationBaseUrl: url }).ok).toBe(true);
+    },
+  );
+
+  it('refuses a plain-http proof page off this computer, and takes one on it', () => {
+    expect(errorsOf({ proofPageTemplate: 'http://proof.example/{sessionId}' }).proofPageTemplate).toMatch(
+      /^Proof page URL must use https:\/\/\. Over plain http the proof page could be read or changed on the way; /,
+    );
+    expect(validateSettings({ proofPageTemplate: 'http://localhost:8787/proof/{sessionId}' }).ok).toBe(true);
+  });
+
   it('needs {sessionId} in the proof page template, which may sit in the path or the query', () => {
     expect(errorsOf({ proofPageTemplate: 'https://proof.example/start' }).proofPageTemplate).toBe(
       'Proof page URL must contain {sessionId}.',
@@ -88,6 +114,10 @@ describe('repairSettings', () => {
   it('keeps valid stored fields and replaces damaged ones with defaults', () => {
     const s = repairSettings({ defaultProject: 'tidal', minScore: 'lots', dataBaseUrl: 42, unknown: true });
     expect(s).toEqual({ ...defaultSettings, defaultProject: 'tidal' });
+  });
+  it('drops a stored plain-http service address off this computer (an older build took them)', () => {
+    const s = repairSettings({ dataBaseUrl: 'http://api.example.com/dev', integrationBaseUrl: 'https://api.example.com/v1' });
+    expect(s).toEqual({ ...defaultSettings, integrationBaseUrl: 'https://api.example.com/v1' });
   });
   it('turns nothing into the defaults', () => {
     expect(repairSettings(null)).toEqual(defaultSettings);

@@ -87,6 +87,17 @@ describe('loadStat (stale-while-revalidate from a page)', () => {
     expect(h.states.at(-1)).toMatchObject({ status: 'ready', entry: { value: 'ok' } });
   });
 
+  it.each([
+    ['already past', 1_000_000 - 5_000, 1_000],
+    ['now (Retry-After: 0)', 1_000_000, 1_000],
+    ['hours away', 1_000_000 + 3 * 3_600_000, 300_000],
+  ])('bounds a retry time %s to 1 s … 5 min', async (_label, retryAt, wait) => {
+    const h = harness(undefined, async () => Promise.reject(new ApiError({ kind: 'rate-limited', message: 'slow down', retryAt })));
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.timers).toEqual([{ fn: expect.any(Function), at: 1_000_000 + wait }]);
+  });
+
   it('a forced load revalidates a fresh entry and keeps showing the current one meanwhile', async () => {
     const current = { value: 'shown', storedAt: 1_000_000 };
     const h = harness(current, async () => ({ value: 'newer', storedAt: 1_000_001 }));

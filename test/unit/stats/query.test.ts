@@ -89,6 +89,12 @@ describe('parseStatsRequest', () => {
     expect(() => parseStatsRequest({ op: 'dailyUsers', filters: base, extra: { type: 'wallet' } })).toThrow(/does not apply/);
     expect(() => parseStatsRequest({ op: 'dailyUsers', filters: { ...base, chainId: 5 } })).toThrow(/must be text/);
   });
+  it('refuses inherited names as operations or options', () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      expect(() => parseStatsRequest({ op: name, filters: base })).toThrow(/Unknown statistics operation/);
+      expect(() => parseStatsRequest({ op: 'dailyUsers', filters: base, extra: { [name]: 'x' } })).toThrow(/does not apply/);
+    }
+  });
 });
 
 it('reads defaults from the catalog', () => {

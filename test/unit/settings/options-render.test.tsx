@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { OptionsApp, type OptionsDeps } from '../../../components/options/OptionsApp.tsx';
+import type { HostAccess } from '../../../lib/settings/host-access.ts';
+import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+
+let root: HTMLElement;
+beforeEach(() => {
+  fakeBrowser.reset();
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+function deps() {
+  return {
+    vault: memoryVault(),
+    hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
+    testConnection: vi.fn<OptionsDeps['testConnection']>(),
+  };
+}
+
+const input = (name: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
+const fill = (name: string, value: string) =>
+  act(() => {
+    const field = input(name);
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+
+describe('Options: plain-http service addresses', () => {
+  it('shows why next to the Data API field, saves nothing and asks for no host access', async () => {
+    const d = deps();
+    await act(() => render(<OptionsApp deps={d} />, root));
+    await expect.poll(() => root.querySelector('form')).toBeTruthy();
+    const before = await fakeBrowser.storage.local.get(null);
+    await fill('Data API base URL', 'http://api.example.com/dev');
+    await act(() => {
+      root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+
+    await expect.poll(() => root.querySelector('#dataBaseUrl-error')?.textContent).toMatch(/^Data API base URL must use https:\/\/\. /);
+    expect(input('Data API base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Data API base URL').getAttribute('aria-describedby')).toContain('dataBaseUrl-error');
+    expect(root.querySelector('.save-note')!.textContent).toBe('Nothing was saved: fix the field marked below.');
+    expect(d.hostAccess.request).not.toHaveBeenCalled();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
+  });
+
+  it('Test connection shows the same message next to the Integration field and sends nothing', async () => {
+    const d = deps();
+    await act(() => render(<OptionsApp deps={d} />, root));
+    await expect.poll(() => root.querySelector('form')).toBeTruthy();
+    await fill('Integration API base URL', 'http://api.example.com/v1');
+    await act(() => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!.click());
+
+    await expect.poll(() => root.querySelector('#connection-result')?.textContent).toContain('Fix the base URLs first.');
+    expect(root.querySelector('#integrationBaseUrl-error')?.textContent).toMatch(/^Integration API base URL must use https:\/\/\. /);
+    expect(d.testConnection).not.toHaveBeenCalled();
+    expect(d.hostAccess.request).not.toHaveBeenCalled();
+  });
+});
