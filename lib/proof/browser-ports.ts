@@ -44,6 +44,11 @@ export function extensionProofBrowser(handoff: Handoff): ProofBrowser {
     async closeTab(tabId) {
       await browser.tabs.remove(tabId);
     },
+    async findTab(url) {
+      // Matches only where the extension has host access (the service's own pages); elsewhere it finds nothing.
+      const [t] = await browser.tabs.query({ url: `${url.split(/[?#]/)[0]}*` });
+      return t?.id ?? null;
+    },
     async focusTab(tabId) {
       const tab = await browser.tabs.update(tabId, { active: true });
       if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });

@@ -119,6 +119,8 @@ export type Effect =
   | { readonly type: 'allowSite'; readonly origin: string }
   | { readonly type: 'createSession'; readonly request: ProofRequestParams }
   | { readonly type: 'openProofTab'; readonly url: string; readonly besideTabId: number }
+  /** A worker that died just after opening the proof tab never learnt its id: find it again. */
+  | { readonly type: 'adoptProofTab'; readonly url: string }
   | { readonly type: 'poll'; readonly sessionId: string }
   | { readonly type: 'verify'; readonly proofText: string }
   | { readonly type: 'deliver'; readonly target: DocumentTarget; readonly delivery: Delivery }
@@ -250,8 +252,12 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
   switch (event.type) {
     case 'tick':
       return tick(flow, now);
-    case 'resume':
-      return tick({ ...flow, inFlightSince: undefined }, now);
+    case 'resume': {
+      const resumed = tick({ ...flow, inFlightSince: undefined }, now);
+      const untracked = resumed.flow && (resumed.flow.phase === 'proving' || resumed.flow.phase === 'verifying')
+        && resumed.flow.proofTabId === undefined && resumed.flow.proofUrl !== undefined;
+      return untracked ? { flow: resumed.flow, effects: [...resumed.effects, { type: 'adoptProofTab', url: resumed.flow!.proofUrl! }] } : resumed;
+    }
 
     case 'consentOpened':
       // Opened after the flow moved on (e.g. cancelled meanwhile): close it again.

@@ -28,6 +28,8 @@ export interface ProofBrowser {
   /** Opens the proof page in a new tab next to `besideTabId`; resolves the tab id. */
   openProofTab(url: string, besideTabId: number): Promise<number>;
   closeTab(tabId: number): Promise<void>;
+  /** A tab showing `url` (where the extension may see it: the service's own pages), or null. */
+  findTab(url: string): Promise<number | null>;
   focusTab(tabId: number): Promise<void>;
   /** Hands a delivery to the requesting document, or a same-origin successor in its tab (lib/proof/handoff.ts). */
   deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
@@ -252,7 +254,8 @@ export class ProofRunner {
       this.aborts.get(flow.id)?.abort();
       this.aborts.delete(flow.id);
     }
-    for (const e of s.effects) this.perform(flow, e);
+    // Storage effects finish before the next event is handled, so their read-modify-writes never interleave.
+    for (const e of s.effects) await this.perform(flow, e);
   }
 
   private signalFor(flowId: string): AbortSignal {
@@ -268,7 +271,8 @@ export class ProofRunner {
     );
   }
 
-  private perform(flow: Flow, e: Effect): void {
+  /** Starts an effect; resolves at once, except for storage writes, which complete first. */
+  private async perform(flow: Flow, e: Effect): Promise<void> {
     const { api, browser } = this.deps;
     const { tabId, id } = flow;
     const reply = (event: FlowEvent) => this.answer(tabId, id, event);
@@ -309,11 +313,14 @@ export class ProofRunner {
       case 'focusTab':
         void this.quietly(browser.focusTab(e.tabId));
         return;
+      case 'adoptProofTab':
+        browser.findTab(e.url).then((t) => t !== null && reply({ type: 'proofTabOpened', tabId: t }), (err) => this.deps.onError?.(err));
+        return;
       case 'allowSite':
-        void this.quietly(this.deps.sites.allow(e.origin));
+        await this.quietly(this.deps.sites.allow(e.origin));
         return;
       case 'report':
-        void this.quietly(this.deps.store.addReport(e.report));
+        await this.quietly(this.deps.store.addReport(e.report));
         return;
     }
   }

@@ -3,7 +3,7 @@ import { ApiError, type ApiErrorInfo } from '../../../lib/api/errors.ts';
 import type { CreateUrlResult, ProofDataResult } from '../../../lib/api/responses.ts';
 import type { ProofRequestParams } from '../../../lib/proof/contract.ts';
 import type { DeliveryFailure } from '../../../lib/proof/flow.ts';
-import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
+import { sessionFlowStore, type FlowStore } from '../../../lib/proof/flow-store.ts';
 import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
 import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
 import type { Delivery } from '../../../lib/proof/relay.ts';
@@ -136,14 +136,22 @@ export class FakeTabs implements ProofBrowser {
     if (!this.windows.delete(id)) throw new Error(`No window ${id}`);
     this.closedWindows.push(id);
   }
+  /** The worker dies the moment the proof tab exists: the tab opens, its id never comes back. */
+  dieOnProofTab = false;
   async openProofTab(url: string, _beside: number): Promise<number> {
     const id = this.next++;
     this.tabs.set(id, url);
+    if (this.dieOnProofTab) return new Promise<number>(() => undefined);
     return id;
   }
   async closeTab(id: number): Promise<void> {
     if (!this.tabs.delete(id)) throw new Error(`No tab ${id}`);
     this.closedTabs.push(id);
+  }
+  /** Like tabs.query({ url }): the fake's extension has host access to the service's pages only. */
+  async findTab(url: string): Promise<number | null> {
+    if (!url.startsWith('https://svc.example/')) return null;
+    return [...this.tabs].find(([, u]) => u === url)?.[0] ?? null;
   }
   async focusTab(id: number): Promise<void> {
     this.focused = id;
@@ -198,14 +206,14 @@ export interface World {
 
 const pseudonyms = sitePseudonyms(memoryVault());
 
-export function makeWorld(): World {
+export function makeWorld(store: FlowStore = sessionFlowStore()): World {
   const svc = new FakeService();
   const tabs = new FakeTabs();
   const watchdog = { armed: false };
   let ids = 0;
   const build = (life: WorkerLife) =>
     new ProofRunner({
-      store: sessionFlowStore(),
+      store,
       api: { createSession: life.guard(svc.createSession.bind(svc)), poll: life.guard(svc.poll.bind(svc)), verify: life.guard(svc.verify.bind(svc)) },
       browser: tabs,
       sites: { isAllowed: isSiteAllowed, allow: (o) => allowSite(o) },

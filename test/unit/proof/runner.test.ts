@@ -156,6 +156,27 @@ describe('proof flow: time and failures', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('flows that end together each leave their report (the writes do not race)', async () => {
+    // A store as slow as a real one between reading the list and writing it back.
+    const real = sessionFlowStore();
+    w.life.kill();
+    w = makeWorld({
+      ...real,
+      async addReport(report) {
+        const before = await real.reports();
+        await new Promise((r) => setTimeout(r, 5));
+        await fakeBrowser.storage.session.set({ proofReports: [report, ...before] });
+      },
+    });
+    w.settings = { ...w.settings, timeoutMs: 60_000 };
+    w.tabs.tabs.set(2, 'https://two.example/');
+    w.tabs.tabs.set(3, 'https://three.example/');
+    for (const tabId of [DAPP_TAB, 2, 3]) await w.runner.startForTab(tabId);
+    await advance(61_000);
+    expect(await store.all()).toEqual([]);
+    expect((await w.runner.list()).reports.map((r) => r.origin).sort()).toEqual([ORIGIN, 'https://three.example', 'https://two.example']);
+  });
+
   it('times out in the consent window too, and closes it', async () => {
     w.settings = { ...w.settings, timeoutMs: 60_000 };
     await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS);
@@ -230,6 +251,19 @@ describe('proof flow: time and failures', () => {
 });
 
 describe('proof flow: the MV3 worker is stopped', () => {
+  it('just after opening the proof tab: the fresh worker adopts that tab, and closes it after the hand-over', async () => {
+    w.tabs.dieOnProofTab = true;
+    await approvedFlow();
+    const proofTab = w.tabs.proofTab()!;
+    expect((await store.all())[0]?.proofTabId).toBeUndefined();
+    await w.restart();
+    expect((await store.all())[0]?.proofTabId).toBe(proofTab);
+    w.svc.finished = true;
+    await advance(1000);
+    expect(lastDelivery()?.outcome.ok).toBe(true);
+    expect(w.tabs.closedTabs).toEqual([proofTab]);
+  });
+
   it('mid-poll: a fresh worker resumes from storage at once and still delivers', async () => {
     await approvedFlow();
     await advance(2000);
