@@ -7,7 +7,7 @@ import { SESSION_PLACEHOLDER, validateSettings } from '../../lib/settings/schema
 import { KNOWN_SCORE_MODELS } from '../../lib/settings/score-models.ts';
 import type { KeyVault } from '../../lib/settings/sealed-secret.ts';
 import { getApiKey, loadSettings } from '../../lib/settings/store.ts';
-import { AllowedSites } from './AllowedSites.tsx';
+import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { CheckField, TextField } from './Field.tsx';
@@ -232,7 +232,8 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
         </div>
       </form>
 
-      <AllowedSites />
+      <SiteList list="allowed" />
+      <SiteList list="blocked" />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
+import { createClickGuard } from '../../lib/proof/click-guard.ts';
 import type { ConsentDetails } from '../../lib/proof/runner.ts';
 // The proof.* request types (module augmentation).
 import type {} from '../../lib/proof/routes.ts';
@@ -10,6 +11,26 @@ type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'ask'; details: Co
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
+/** True once this window has been visible and focused for a moment (lib/proof/click-guard.ts). */
+function useAttentionArmed(): boolean {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    const guard = createClickGuard(setArmed);
+    const check = () => guard.update(document.visibilityState === 'visible' && document.hasFocus());
+    check();
+    window.addEventListener('focus', check);
+    window.addEventListener('blur', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('focus', check);
+      window.removeEventListener('blur', check);
+      document.removeEventListener('visibilitychange', check);
+      guard.dispose();
+    };
+  }, []);
+  return armed;
+}
+
 /**
  * The consent window: who asks (the origin the browser reported), for what
  * (model, minimum, web2Id), Approve / Reject. Closing the window rejects.
@@ -18,6 +39,7 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [always, setAlways] = useState(false);
   const [busy, setBusy] = useState(false);
+  const armed = useAttentionArmed();
 
   useEffect(() => {
     askWorker('proof.consent.get', { flowId }).then(
@@ -26,10 +48,10 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
     );
   }, [flowId]);
 
-  const answer = async (approve: boolean) => {
+  const answer = async (approve: boolean, block = false) => {
     setBusy(true);
     try {
-      await askWorker('proof.consent.answer', { flowId, approve, always });
+      await askWorker('proof.consent.answer', { flowId, approve, always, block });
       onDone();
     } catch (e) {
       setBusy(false);
@@ -82,8 +104,14 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
       <p class="hint">This request expires at {time.format(d.deadline)}.</p>
       <div class="consent-actions">
         <button type="button" data-testid="consent-reject" disabled={busy} onClick={() => answer(false)}>Reject</button>
-        <button type="button" class="primary" data-testid="consent-approve" disabled={busy} onClick={() => answer(true)}>Approve</button>
+        <button type="button" class="primary" data-testid="consent-approve" disabled={busy || !armed} onClick={() => answer(true)}>Approve</button>
       </div>
+      <p class="consent-block">
+        <button type="button" class="link danger" data-testid="consent-block" disabled={busy} onClick={() => answer(false, true)}>
+          Block this site
+        </button>
+        <span class="hint">Refuses this request and every later one from {url.host}, with no window; undo in Options.</span>
+      </p>
     </main>
   );
 }

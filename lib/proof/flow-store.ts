@@ -1,4 +1,5 @@
 import { storage } from 'wxt/utils/storage';
+import { FORGET_AFTER_MS, type Cooldown } from './cooldown.ts';
 import type { Flow, FlowReport } from './flow.ts';
 
 /**
@@ -13,6 +14,9 @@ export interface FlowStore {
   remove(tabId: number): Promise<void>;
   reports(): Promise<readonly FlowReport[]>;
   addReport(report: FlowReport): Promise<void>;
+  /** Per-origin cooldowns after a rejection (lib/proof/cooldown.ts). */
+  cooldown(origin: string): Promise<Cooldown | undefined>;
+  setCooldown(origin: string, c: Cooldown): Promise<void>;
 }
 
 /** How many finished flows the popup can show. */
@@ -20,6 +24,7 @@ const MAX_REPORTS = 10;
 
 const flowsItem = storage.defineItem<Readonly<Record<string, Flow>>>('session:proofFlows', { fallback: {} });
 const reportsItem = storage.defineItem<readonly FlowReport[]>('session:proofReports', { fallback: [] });
+const cooldownsItem = storage.defineItem<Readonly<Record<string, Cooldown>>>('session:consentCooldowns', { fallback: {} });
 
 export function sessionFlowStore(): FlowStore {
   return {
@@ -36,6 +41,16 @@ export function sessionFlowStore(): FlowStore {
     reports: () => reportsItem.getValue(),
     async addReport(report) {
       await reportsItem.setValue([report, ...(await reportsItem.getValue())].slice(0, MAX_REPORTS));
+    },
+    async cooldown(origin) {
+      const all = await cooldownsItem.getValue();
+      return Object.hasOwn(all, origin) ? all[origin] : undefined;
+    },
+    async setCooldown(origin, c) {
+      // Expired entries are dropped on each write, so the record stays small.
+      const now = c.lastAt;
+      const kept = Object.entries(await cooldownsItem.getValue()).filter(([, v]) => now - v.lastAt < FORGET_AFTER_MS);
+      await cooldownsItem.setValue({ ...Object.fromEntries(kept), [origin]: c });
     },
   };
 }

@@ -66,6 +66,8 @@ export interface Flow {
   readonly lastError?: string;
   /** Why the flow failed, in full, for the popup (the page gets a fixed message per code). */
   readonly failure?: string;
+  /** Its consent window was asked for (one at a time; the others wait their turn). */
+  readonly consentShown?: boolean;
   readonly consentWindowId?: number;
   readonly sessionId?: string;
   readonly proofUrl?: string;
@@ -85,8 +87,12 @@ export type FlowEvent =
   /** A fresh worker: nothing is in flight any more. */
   | { readonly type: 'resume' }
   | { readonly type: 'consentOpened'; readonly windowId: number }
-  | { readonly type: 'consentAnswered'; readonly approve: boolean; readonly always: boolean }
+  /** One consent window at a time: this flow's turn to show its window. */
+  | { readonly type: 'consentTurn' }
+  | { readonly type: 'consentAnswered'; readonly approve: boolean; readonly always: boolean; readonly block?: boolean }
   | { readonly type: 'consentClosed' }
+  /** Refused before any window: the site is blocked, or cooling down after the user rejected it. */
+  | { readonly type: 'refused'; readonly message: string }
   | { readonly type: 'sessionCreated'; readonly sessionId: string; readonly url?: string }
   | { readonly type: 'proofTabOpened'; readonly tabId: number }
   | { readonly type: 'polled'; readonly status: 'PROCESSING' | 'FINISHED'; readonly proof?: string }
@@ -117,6 +123,9 @@ export type Effect =
   | { readonly type: 'openConsent'; readonly flowId: string }
   | { readonly type: 'closeWindow'; readonly windowId: number }
   | { readonly type: 'allowSite'; readonly origin: string }
+  | { readonly type: 'blockSite'; readonly origin: string }
+  /** The user said no to this origin (Reject, or closed the window): it cools down before asking again. */
+  | { readonly type: 'rejected'; readonly origin: string }
   | { readonly type: 'createSession'; readonly request: ProofRequestParams }
   | { readonly type: 'openProofTab'; readonly url: string; readonly besideTabId: number }
   /** A worker that died just after opening the proof tab never learnt its id: find it again. */
@@ -149,7 +158,14 @@ export function startFlow(input: StartInput, now: number): Step {
     dueAt: now,
     failures: 0,
   };
-  return skipConsent ? call(flow, now) : { flow, effects: [{ type: 'openConsent', flowId: flow.id }] };
+  // A flow that needs consent waits for its turn (lib/proof/runner.ts): one consent window at a time.
+  return skipConsent ? call(flow, now) : { flow, effects: [] };
+}
+
+/** The flow whose consent window should open next, if none is showing: the oldest waiting. */
+export function nextConsentTurn(flows: readonly Flow[]): Flow | undefined {
+  if (flows.some((f) => f.phase === 'consent' && f.consentShown)) return undefined;
+  return flows.filter((f) => f.phase === 'consent').sort((a, b) => a.startedAt - b.startedAt)[0];
 }
 
 const CALL_PHASES: readonly Phase[] = ['creating', 'proving', 'verifying', 'delivering'];
@@ -253,7 +269,9 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     case 'tick':
       return tick(flow, now);
     case 'resume': {
-      const resumed = tick({ ...flow, inFlightSince: undefined }, now);
+      // A turn whose window never opened (the worker died in between) is taken again.
+      const lostWindow = flow.phase === 'consent' && flow.consentShown && flow.consentWindowId === undefined;
+      const resumed = tick({ ...flow, inFlightSince: undefined, ...(lostWindow ? { consentShown: false } : {}) }, now);
       const untracked = resumed.flow && (resumed.flow.phase === 'proving' || resumed.flow.phase === 'verifying')
         && resumed.flow.proofTabId === undefined && resumed.flow.proofUrl !== undefined;
       return untracked ? { flow: resumed.flow, effects: [...resumed.effects, { type: 'adoptProofTab', url: resumed.flow!.proofUrl! }] } : resumed;
@@ -263,9 +281,19 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       // Opened after the flow moved on (e.g. cancelled meanwhile): close it again.
       if (flow.phase !== 'consent') return { flow, effects: [{ type: 'closeWindow', windowId: event.windowId }] };
       return same({ ...flow, consentWindowId: event.windowId });
-    case 'consentAnswered': {
+    case 'consentTurn':
+      if (flow.phase !== 'consent' || flow.consentShown) return same(flow);
+      return { flow: { ...flow, consentShown: true }, effects: [{ type: 'openConsent', flowId: flow.id }] };
+    case 'refused':
       if (flow.phase !== 'consent') return same(flow);
-      if (!event.approve) return fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user rejected the request.' }, now);
+      return fail(flow, { code: ProofErrorCode.UserRejected, message: event.message }, now);
+    case 'consentAnswered': {
+      if (flow.phase !== 'consent' || !flow.consentShown) return same(flow);
+      if (!event.approve) {
+        const failed = fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user rejected the request.' }, now);
+        const site: Effect = event.block ? { type: 'blockSite', origin: flow.origin } : { type: 'rejected', origin: flow.origin };
+        return { flow: failed.flow, effects: [...failed.effects, site] };
+      }
       const { flow: closed, effects } = cleanup(flow);
       const next = call({ ...closed, phase: 'creating', dueAt: now }, now);
       return {
@@ -273,9 +301,11 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
         effects: [...effects, ...(event.always ? [{ type: 'allowSite', origin: flow.origin } as const] : []), ...next.effects],
       };
     }
-    case 'consentClosed':
+    case 'consentClosed': {
       if (flow.phase !== 'consent') return same(flow);
-      return fail({ ...flow, consentWindowId: undefined }, { code: ProofErrorCode.UserRejected, message: 'The user closed the consent window.' }, now);
+      const failed = fail({ ...flow, consentWindowId: undefined }, { code: ProofErrorCode.UserRejected, message: 'The user closed the consent window.' }, now);
+      return { flow: failed.flow, effects: [...failed.effects, { type: 'rejected', origin: flow.origin }] };
+    }
 
     case 'sessionCreated': {
       if (flow.phase !== 'creating') return same(flow);

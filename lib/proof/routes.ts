@@ -15,7 +15,7 @@ declare module '../messaging/protocol.ts' {
     'proof.claim': { request: { ticket: string }; response: ClaimAnswer };
     /** The consent page reads what it is asked to approve. */
     'proof.consent.get': { request: { flowId: string }; response: ConsentDetails | null };
-    'proof.consent.answer': { request: { flowId: string; approve: boolean; always: boolean }; response: { done: true } };
+    'proof.consent.answer': { request: { flowId: string; approve: boolean; always: boolean; block?: boolean }; response: { done: true } };
     /** The popup's Proofs tab. */
     'proof.list': { request: Record<string, never>; response: { flows: FlowSummary[]; reports: readonly FlowReport[] } };
     'proof.cancel': { request: { flowId: string }; response: { done: true } };
@@ -79,10 +79,11 @@ export function proofRoutes(runner: ProofRunner, handoff: Handoff): Routes {
       allow: ['extension-page'],
       parse: (p) => {
         const r = record(p);
-        return { flowId: flowId(p), approve: r.approve === true, always: r.always === true };
+        return { flowId: flowId(p), approve: r.approve === true, always: r.always === true, block: r.block === true };
       },
       handle: async (p) => {
-        await runner.answerConsent(p.flowId, p.approve, p.always); // the flow ignores `always` on a rejection
+        // The flow ignores `always` on a rejection, and `block` on an approval.
+        await runner.answerConsent(p.flowId, p.approve, p.always, p.block);
         return { done: true };
       },
     },

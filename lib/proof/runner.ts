@@ -1,7 +1,8 @@
 import { toErrorInfo } from '../api/errors.ts';
 import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '../api/responses.ts';
 import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
-import { NOT_SET_UP, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
+import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
+import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
 import type { Claimant, DocumentTarget } from './handoff.ts';
 import { mayRequestProofs } from './origins.ts';
@@ -48,7 +49,13 @@ export interface RunnerDeps {
   readonly store: FlowStore;
   readonly api: ProofApi;
   readonly browser: ProofBrowser;
-  readonly sites: { isAllowed(origin: string): Promise<boolean>; allow(origin: string): Promise<void> };
+  /** The user's per-site lists (lib/settings/site-lists.ts). */
+  readonly sites: {
+    isAllowed(origin: string): Promise<boolean>;
+    isBlocked(origin: string): Promise<boolean>;
+    allow(origin: string): Promise<void>;
+    block(origin: string): Promise<void>;
+  };
   readonly settings: () => Promise<ProofSettings>;
   readonly hasKey: () => Promise<boolean>;
   /** The web2Id the popup uses for a site (a per-site pseudonym). */
@@ -116,8 +123,13 @@ export class ProofRunner {
         // The tab moved to another site; the old flow has nobody to hand its proof to.
         await this.commit(existing, step(existing, { type: 'superseded' }, this.deps.now()));
       }
+      const fromPage = source === 'page';
+      if (fromPage && (await this.deps.sites.isBlocked(caller.origin))) return error(ProofErrorCode.UserRejected, BLOCKED_MESSAGE);
+      const skipConsent = !fromPage || (await this.deps.sites.isAllowed(caller.origin));
+      if (!skipConsent && isCoolingDown(await store.cooldown(caller.origin), this.deps.now())) {
+        return error(ProofErrorCode.UserRejected, COOLING_DOWN_MESSAGE);
+      }
       const settings = await this.deps.settings();
-      const skipConsent = source === 'popup' || (await this.deps.sites.isAllowed(caller.origin));
       const { proofPageTemplate, integrationBaseUrl, verify, timeoutMs } = settings;
       const id = this.deps.newId();
       const s = startFlow(
@@ -150,13 +162,13 @@ export class ProofRunner {
 
   async consentDetails(flowId: string): Promise<ConsentDetails | null> {
     const flow = await this.find(flowId);
-    if (!flow || flow.phase !== 'consent') return null;
+    if (!flow || flow.phase !== 'consent' || !flow.consentShown) return null;
     const { origin, request, deadline } = flow;
     return { flowId, origin, scoreId: request.scoreId, condition: request.condition, web2Id: request.web2Id, deadline };
   }
 
-  async answerConsent(flowId: string, approve: boolean, always: boolean): Promise<void> {
-    await this.dispatchById(flowId, { type: 'consentAnswered', approve, always });
+  async answerConsent(flowId: string, approve: boolean, always: boolean, block = false): Promise<void> {
+    await this.dispatchById(flowId, { type: 'consentAnswered', approve, always, block });
   }
 
   async cancel(flowId: string): Promise<void> {
@@ -205,11 +217,27 @@ export class ProofRunner {
       try {
         return await fn();
       } finally {
+        await this.nextConsent().catch((e) => this.deps.onError?.(e));
         await this.reschedule().catch((e) => this.deps.onError?.(e));
       }
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * One consent window at a time: when none is showing, the oldest waiting flow
+   * gets its turn, unless its site was blocked or is cooling down meanwhile.
+   */
+  private async nextConsent(): Promise<void> {
+    const { store, sites, now } = this.deps;
+    for (let next = nextConsentTurn(await store.all()); next; next = nextConsentTurn(await store.all())) {
+      const refusal = (await sites.isBlocked(next.origin))
+        ? BLOCKED_MESSAGE
+        : isCoolingDown(await store.cooldown(next.origin), now()) ? COOLING_DOWN_MESSAGE : null;
+      await this.commit(next, step(next, refusal ? { type: 'refused', message: refusal } : { type: 'consentTurn' }, now()));
+      if (!refusal) return;
+    }
   }
 
   private async find(flowId: string): Promise<Flow | undefined> {
@@ -280,7 +308,10 @@ export class ProofRunner {
     switch (e.type) {
       case 'openConsent':
         // A window that cannot open cannot be approved.
-        browser.openConsent(e.flowId).then((windowId) => reply({ type: 'consentOpened', windowId }), () => reply({ type: 'consentClosed' }));
+        browser.openConsent(e.flowId).then(
+          (windowId) => reply({ type: 'consentOpened', windowId }),
+          () => reply({ type: 'refused', message: 'The consent window could not be opened.' }),
+        );
         return;
       case 'createSession':
         api.createSession(e.request, this.signalFor(id)).then(
@@ -319,6 +350,14 @@ export class ProofRunner {
       case 'allowSite':
         await this.quietly(this.deps.sites.allow(e.origin));
         return;
+      case 'blockSite':
+        await this.quietly(this.deps.sites.block(e.origin));
+        return;
+      case 'rejected': {
+        const { store } = this.deps;
+        await this.quietly(store.cooldown(e.origin).then((c) => store.setCooldown(e.origin, afterRejection(c, this.deps.now()))));
+        return;
+      }
       case 'report':
         await this.quietly(this.deps.store.addReport(e.report));
         return;

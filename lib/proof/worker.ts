@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { makeClientFactory, type ClientOverrides } from '../background/client-factory.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Routes } from '../messaging/router.ts';
-import { allowSite, isSiteAllowed } from '../settings/allowed-sites.ts';
+import { isListed, listSite } from '../settings/site-lists.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '../settings/store.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
@@ -34,7 +34,12 @@ export function createProofWorker(vault: KeyVault): { runner: ProofRunner; route
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault)),
     browser: extensionProofBrowser(handoff),
-    sites: { isAllowed: isSiteAllowed, allow: (origin) => allowSite(origin) },
+    sites: {
+      isAllowed: (o) => isListed('allowed', o),
+      isBlocked: (o) => isListed('blocked', o),
+      allow: (o) => listSite('allowed', o),
+      block: (o) => listSite('blocked', o),
+    },
     settings: async () => {
       const s = await loadSettings();
       return {

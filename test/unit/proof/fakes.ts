@@ -9,7 +9,7 @@ import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
 import type { Delivery } from '../../../lib/proof/relay.ts';
 import type { Caller } from '../../../lib/messaging/sender.ts';
 import { ProofRunner, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
-import { allowSite, isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
+import { isListed, listSite } from '../../../lib/settings/site-lists.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
 export const ORIGIN = 'https://dapp.example';
@@ -216,7 +216,12 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
       store,
       api: { createSession: life.guard(svc.createSession.bind(svc)), poll: life.guard(svc.poll.bind(svc)), verify: life.guard(svc.verify.bind(svc)) },
       browser: tabs,
-      sites: { isAllowed: isSiteAllowed, allow: (o) => allowSite(o) },
+      sites: {
+        isAllowed: (o) => isListed('allowed', o),
+        isBlocked: (o) => isListed('blocked', o),
+        allow: (o) => listSite('allowed', o),
+        block: (o) => listSite('blocked', o),
+      },
       settings: async () => world.settings,
       hasKey: async () => world.hasKey,
       pseudonym: pseudonyms,

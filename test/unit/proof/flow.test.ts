@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_STALE_MS, nextWakeAt, POLL_INTERVAL_MS, startFlow, step, type Flow, type StartInput } from '../../../lib/proof/flow.ts';
+import { CALL_STALE_MS, nextConsentTurn, nextWakeAt, POLL_INTERVAL_MS, startFlow, step, type Flow, type StartInput } from '../../../lib/proof/flow.ts';
 import { PARAMS, SETTINGS } from './fakes.ts';
 
 const T0 = 1_700_000_000_000;
@@ -9,9 +9,10 @@ const input: StartInput = {
   skipConsent: false,
 };
 
-/** Runs events in order from a started flow; returns the last step. */
+/** Runs events in order from a started flow whose consent window has had its turn; returns the last step. */
 function run(events: Parameters<typeof step>[1][], start = input) {
   let s = startFlow(start, T0);
+  if (s.flow?.phase === 'consent') s = step(s.flow, { type: 'consentTurn' }, T0);
   let t = T0;
   for (const e of events) {
     t += 10;
@@ -21,8 +22,12 @@ function run(events: Parameters<typeof step>[1][], start = input) {
 }
 
 describe('flow machine (pure)', () => {
-  it('starts in consent, or straight at createUrl when consent is skipped', () => {
-    expect(startFlow(input, T0)).toMatchObject({ flow: { phase: 'consent', deadline: T0 + 600_000 }, effects: [{ type: 'openConsent', flowId: 'f1' }] });
+  it('starts in consent, waiting for its turn to open the window, or straight at createUrl when consent is skipped', () => {
+    const waiting = startFlow(input, T0);
+    expect(waiting).toEqual({ flow: expect.objectContaining({ phase: 'consent', deadline: T0 + 600_000 }), effects: [] });
+    expect(step(waiting.flow!, { type: 'consentTurn' }, T0)).toMatchObject({ flow: { consentShown: true }, effects: [{ type: 'openConsent', flowId: 'f1' }] });
+    // An answer for a window that was never shown changes nothing.
+    expect(step(waiting.flow!, { type: 'consentAnswered', approve: true, always: false }, T0)).toEqual({ flow: waiting.flow, effects: [] });
     expect(startFlow({ ...input, skipConsent: true }, T0)).toMatchObject({
       flow: { phase: 'creating', inFlightSince: T0 }, effects: [{ type: 'createSession', request: PARAMS }],
     });
@@ -34,6 +39,23 @@ describe('flow machine (pure)', () => {
     expect(allows(true, true)).toBe(true);
     expect(allows(true, false)).toBe(false);
     expect(allows(false, true)).toBe(false);
+  });
+
+  it('a rejection or a closed window starts a cooldown for the origin; "block" blocks it instead', () => {
+    const sites = (event: Parameters<typeof step>[1]) => run([event]).effects.filter((e) => e.type === 'rejected' || e.type === 'blockSite');
+    expect(sites({ type: 'consentAnswered', approve: false, always: false })).toEqual([{ type: 'rejected', origin: 'https://dapp.example' }]);
+    expect(sites({ type: 'consentClosed' })).toEqual([{ type: 'rejected', origin: 'https://dapp.example' }]);
+    expect(sites({ type: 'consentAnswered', approve: false, always: false, block: true })).toEqual([{ type: 'blockSite', origin: 'https://dapp.example' }]);
+    expect(sites({ type: 'consentAnswered', approve: true, always: false, block: true })).toEqual([]);
+  });
+
+  it('only one consent window at a time: the oldest waiting flow is next, once none is showing', () => {
+    const a = startFlow(input, T0).flow!;
+    const b = startFlow({ ...input, id: 'f2', tabId: 2 }, T0 + 5).flow!;
+    expect(nextConsentTurn([b, a])?.id).toBe('f1');
+    const showingA = step(a, { type: 'consentTurn' }, T0).flow!;
+    expect(nextConsentTurn([b, showingA])).toBeUndefined();
+    expect(nextConsentTurn([b])?.id).toBe('f2');
   });
 
   it('builds the proof URL from the template when createUrl sent none', () => {

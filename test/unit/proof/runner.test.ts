@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '../../../lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '../../../lib/proof/flow.ts';
 import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
-import { isSiteAllowed } from '../../../lib/settings/allowed-sites.ts';
+import { BLOCKED_MESSAGE, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, COOLING_DOWN_MESSAGE } from '../../../lib/proof/cooldown.ts';
+import { isListed, unlistSite } from '../../../lib/settings/site-lists.ts';
 import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, type World } from './fakes.ts';
 
 const store = sessionFlowStore();
@@ -95,7 +96,7 @@ describe('proof flow: approve', () => {
     await w.flush();
     await w.runner.answerConsent((ack as { flowId: string }).flowId, true, true);
     await w.flush();
-    expect(await isSiteAllowed(ORIGIN)).toBe(true);
+    expect(await isListed('allowed', ORIGIN)).toBe(true);
     w.svc.finished = true;
     await advance(1000);
     expect(lastDelivery()?.outcome.ok).toBe(true);
@@ -116,7 +117,7 @@ describe('proof flow: the user says no', () => {
     expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 4001, message: 'The user rejected the request.' } });
     expect(w.svc.calls).toEqual([]);
     expect(w.tabs.windows.size).toBe(0);
-    expect(await isSiteAllowed(ORIGIN)).toBe(false);
+    expect(await isListed('allowed', ORIGIN)).toBe(false);
     expect(await store.all()).toEqual([]);
   });
 
@@ -396,6 +397,76 @@ describe('proof flow: the requesting tab', () => {
     w.tabs.silent.delete(DAPP_TAB);
     await advance(1000);
     expect(lastDelivery()?.outcome.ok).toBe(true);
+  });
+});
+
+describe('proof flow: a page that keeps asking', () => {
+  /** A page request from a tab; resolves the ack. */
+  const ask = (tabId = DAPP_TAB, origin = ORIGIN) => w.runner.request({ tabId, origin }, PARAMS);
+
+  it('after a rejection the site cools down, longer each time: refused at once with 4001, no window', async () => {
+    const first = await ask();
+    await w.flush();
+    await w.runner.answerConsent((first as { flowId: string }).flowId, false, false);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(0);
+
+    const opened = w.tabs.closedWindows.length + w.tabs.windows.size;
+    expect(await ask()).toEqual({ error: { code: 4001, message: COOLING_DOWN_MESSAGE } });
+    await advance(COOLDOWN_FIRST_MS - 1000);
+    expect(await ask()).toMatchObject({ error: { code: 4001 } });
+    expect(w.tabs.closedWindows.length + w.tabs.windows.size).toBe(opened);
+
+    await advance(1000);
+    const second = await ask();
+    expect(second).toEqual({ flowId: expect.any(String) });
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    // Closing the window counts as a rejection too, and the wait grows.
+    await w.runner.onWindowRemoved([...w.tabs.windows][0]!);
+    await w.flush();
+    await advance(COOLDOWN_FIRST_MS);
+    expect(await ask()).toMatchObject({ error: { code: 4001, message: COOLING_DOWN_MESSAGE } });
+  });
+
+  it('"Block this site" refuses its requests at once until the user unblocks it in Options', async () => {
+    const ack = await ask();
+    await w.flush();
+    await w.runner.answerConsent((ack as { flowId: string }).flowId, false, false, true);
+    await w.flush();
+    expect(await isListed('blocked', ORIGIN)).toBe(true);
+    await advance(COOLDOWN_MAX_MS);
+    expect(await ask()).toEqual({ error: { code: 4001, message: BLOCKED_MESSAGE } });
+    expect(w.tabs.windows.size).toBe(0);
+    await unlistSite('blocked', ORIGIN);
+    expect(await ask()).toEqual({ flowId: expect.any(String) });
+  });
+
+  it('many tabs asking at once: one consent window on screen, the others wait their turn', async () => {
+    w.tabs.tabs.set(2, 'https://two.example/');
+    w.tabs.tabs.set(3, 'https://three.example/');
+    const acks = [await ask(), await ask(2, 'https://two.example'), await ask(3, 'https://three.example')];
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    expect(await w.runner.consentDetails((acks[1] as { flowId: string }).flowId)).toBeNull();
+    // Approve the first: the second's window opens, and only then.
+    await w.runner.answerConsent((acks[0] as { flowId: string }).flowId, true, false);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    expect(await w.runner.consentDetails((acks[1] as { flowId: string }).flowId)).toMatchObject({ origin: 'https://two.example' });
+  });
+
+  it('a waiting request from a site rejected meanwhile is refused when its turn comes, without a window', async () => {
+    w.tabs.tabs.set(2, `${ORIGIN}/second-tab`);
+    const first = await ask();
+    const second = await ask(2);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    await w.runner.answerConsent((first as { flowId: string }).flowId, false, false);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(0);
+    const toSecond = w.tabs.deliveries.filter((d) => d.tabId === 2).map((d) => d.delivery);
+    expect(toSecond).toEqual([expect.objectContaining({ flowId: (second as { flowId: string }).flowId, outcome: { ok: false, error: { code: 4001, message: COOLING_DOWN_MESSAGE } } })]);
   });
 });
 
