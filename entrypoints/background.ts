@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
-import { makeClientFactory } from '../lib/background/client-factory.ts';
+import { makeServiceContext } from '../lib/background/client-factory.ts';
 import { buildRoutes } from '../lib/background/routes.ts';
 import { installScoreMenu } from '../lib/background/score-menu-wiring.ts';
 import { startBadge } from '../lib/badge/worker.ts';
-import { clearCacheOnServiceChange } from '../lib/cache/service-scope.ts';
+import { currentScope, followScope } from '../lib/cache/service-scope.ts';
 import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
 import { createProofWorker } from '../lib/proof/worker.ts';
 import { applyDevPreset } from '../lib/settings/dev-preset.ts';
-import { indexedDbVault } from '../lib/settings/key-vault.ts';
+import { indexedDbScopeSecret, indexedDbVault } from '../lib/settings/key-vault.ts';
 
 // `npm start` builds with the sandbox's demo key; a production build has none (the branch is dropped).
 const SANDBOX_KEY: string | undefined = import.meta.env.DEV ? import.meta.env.WXT_SANDBOX_API_KEY : undefined;
@@ -17,13 +17,14 @@ export default defineBackground(() => {
   // Listeners are registered synchronously so a worker woken by an event sees it.
   const manifest = browser.runtime.getManifest();
   const vault = indexedDbVault();
+  const scopeSecret = indexedDbScopeSecret();
   const deps = {
     name: manifest.name,
     version: manifest.version,
-    getClient: makeClientFactory(vault),
-    cache: createWorkerCache(),
+    cache: createWorkerCache(makeServiceContext(vault, scopeSecret)),
   };
-  clearCacheOnServiceChange(() => deps.cache.store.clear());
+  // Another service or key: the old account's answers go, and none fetched before the change is stored.
+  followScope(() => currentScope(vault, scopeSecret), (scope) => deps.cache.retain(scope));
   const proofs = createProofWorker(vault);
   const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(

@@ -27,8 +27,8 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
   prune(): Promise<number>;
   /** Resolves once a prune started by a write has finished. */
   idle(): Promise<void>;
-  /** Drops every entry (e.g. the service they came from changed). */
-  clear(): Promise<void>;
+  /** Drops every entry, or every one whose cache key `keep` refuses. */
+  clear(keep?: (key: string) => boolean): Promise<void>;
 }
 
 const DEFAULT_CACHE_PREFIX = 'cache:';
@@ -70,8 +70,9 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
 
   return {
     prune,
-    async clear() {
-      const keys = Object.keys((await storage().get(null)) as Record<string, unknown>).filter((k) => k.startsWith(prefix));
+    async clear(keep = () => false) {
+      const keys = Object.keys((await storage().get(null)) as Record<string, unknown>)
+        .filter((k) => k.startsWith(prefix) && !keep(k.slice(prefix.length)));
       if (keys.length) await storage().remove(keys);
     },
     async get(key) {
