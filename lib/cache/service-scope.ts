@@ -25,19 +25,8 @@ export async function currentScope(vault: KeyVault, secret: ScopeSecret): Promis
   return apiKey ? cacheScope(settings, apiKey, await secret.getKey()) : null;
 }
 
-/**
- * Calls `adopt` with the current scope whenever what it is made of may have
- * changed (either base URL, or the key), one call at a time and in order of
- * the changes: each reads the scope after the previous call finished, so the
- * last one always carries the scope of the last change.
- */
-export function followScope(read: () => Promise<string | null>, adopt: (scope: string | null) => unknown): () => void {
-  let queue: Promise<unknown> = Promise.resolve();
-  const changed = () => {
-    queue = queue
-      .then(async () => adopt(await read()))
-      .catch((e: unknown) => console.warn('Vantage: cache scope not followed:', String(e)));
-  };
+/** Fires when what the scope is made of may have changed: either base URL, or the key. */
+export function watchScopeInputs(changed: () => void): () => void {
   const unwatchService = settingsItem.watch((after, before) => {
     if (serviceChanged(before, after)) changed();
   });
@@ -49,12 +38,16 @@ export function followScope(read: () => Promise<string | null>, adopt: (scope: s
 }
 
 /**
- * Cache keys name the operation and its parameters, not the service: when the
- * user points Vantage at another service, answers cached from the old one are
- * dropped rather than painted as the new one's.
+ * Calls `adopt` with the current scope whenever what it is made of may have
+ * changed, one call at a time and in order of the changes: each reads the
+ * scope after the previous call finished, so the last one always carries the
+ * scope of the last change.
  */
-export function clearCacheOnServiceChange(clear: () => Promise<void>): () => void {
-  return settingsItem.watch((after, before) => {
-    if (serviceChanged(before, after)) clear().catch((e: unknown) => console.warn('Vantage: cache not cleared:', String(e)));
+export function followScope(read: () => Promise<string | null>, adopt: (scope: string | null) => unknown): () => void {
+  let queue: Promise<unknown> = Promise.resolve();
+  return watchScopeInputs(() => {
+    queue = queue
+      .then(async () => adopt(await read()))
+      .catch((e: unknown) => console.warn('Vantage: cache scope not followed:', String(e)));
   });
 }
