@@ -8,13 +8,16 @@ import type { CacheEntry, CacheStore } from './swr.ts';
  * for an instant first paint. Only non-secret data belongs here: content
  * scripts can read storage.local.
  *
- * Why storage.local and not a store of its own (IndexedDB): pages read an
- * entry in one storage call, and the settings keep their room through the
- * byte budget instead. The entries share storage.local's 10 MB quota with
- * the settings and the sealed key, so they are held to `maxBytes` (2 MB by
- * default), far below it: a full cache can no longer make a settings save
- * fail. The worker, the only writer, keeps the entries' sizes in memory and
- * drops the least recently used ones after each write.
+ * The entries share storage.local's 10 MB quota with the settings and the
+ * sealed key, so they are held to `maxBytes` (2 MB by default), far below it:
+ * a full cache cannot make a settings save fail. The writer (the worker)
+ * keeps the entries' sizes in memory and drops the least recently used ones
+ * after each write. Why storage.local rather than a store of its own
+ * (IndexedDB), which would need no budget to leave the settings their room:
+ * pages read an entry in one storage call, with no database to open before
+ * the first paint; the same fake browser tests both; and content scripts see
+ * no more than before (what they may read of storage.local is settled
+ * elsewhere, for the settings too).
  */
 export interface StorageStoreOptions {
   readonly area?: 'local' | 'session';

@@ -7,8 +7,9 @@ import { storageCacheStore, type StorageCacheStore, type StorageStoreOptions } f
  * The worker's one cache: entries in storage.local under
  * `cache:<scope>:<key>`, so they outlive the worker, the browser session and
  * a stopped service. Every feature that caches service answers (stats, score
- * lookups) shares it; keys start with the operation id, so features cannot
- * collide, and with the scope of the service and key, so accounts cannot.
+ * lookups) shares it: the scope (lib/cache/scope.ts) keeps services and
+ * accounts apart, and keys start with the operation id, so features cannot
+ * collide. The worker is its only writer; pages read it directly.
  */
 export const DEFAULT_TTL_MS = 10 * 60_000;
 
