@@ -23,8 +23,9 @@ export default defineBackground(() => {
     version: manifest.version,
     cache: createWorkerCache(makeServiceContext(vault, scopeSecret)),
   };
+  const scopeNow = () => currentScope(vault, scopeSecret);
   // Another service or key: the old account's answers go, and none fetched before the change is stored.
-  followScope(() => currentScope(vault, scopeSecret), (scope) => deps.cache.retain(scope));
+  followScope(scopeNow, (scope) => deps.cache.retain(scope));
   const proofs = createProofWorker(vault);
   const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(
@@ -34,6 +35,8 @@ export default defineBackground(() => {
   proofs.listen();
   browser.runtime.onInstalled.addListener(() => {
     applyDevPreset(vault, SANDBOX_KEY).catch((e: unknown) => console.warn('Vantage: sandbox preset not applied:', String(e)));
+    // An update may leave entries of an older layout (without a scope) behind.
+    scopeNow().then((scope) => deps.cache.retain(scope)).catch((e: unknown) => console.warn('Vantage: cache not tidied:', String(e)));
   });
   installScoreMenu();
   // Firefox MV2 builds name the toolbar button browserAction.
