@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
-import { makeClientFactory } from '../lib/background/client-factory.ts';
+import { makeServiceContext } from '../lib/background/client-factory.ts';
 import { buildRoutes } from '../lib/background/routes.ts';
 import { installScoreMenu } from '../lib/background/score-menu-wiring.ts';
 import { startBadge } from '../lib/badge/worker.ts';
-import { clearCacheOnServiceChange } from '../lib/cache/service-scope.ts';
+import { currentScope, followScope } from '../lib/cache/service-scope.ts';
 import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
 import { createProofWorker } from '../lib/proof/worker.ts';
 import { applyDevPreset } from '../lib/settings/dev-preset.ts';
-import { indexedDbVault } from '../lib/settings/key-vault.ts';
+import { indexedDbScopeSecret, indexedDbVault } from '../lib/settings/key-vault.ts';
 
 // `npm start` builds with the sandbox's demo key; a production build has none (the branch is dropped).
 const SANDBOX_KEY: string | undefined = import.meta.env.DEV ? import.meta.env.WXT_SANDBOX_API_KEY : undefined;
@@ -17,13 +17,15 @@ export default defineBackground(() => {
   // Listeners are registered synchronously so a worker woken by an event sees it.
   const manifest = browser.runtime.getManifest();
   const vault = indexedDbVault();
+  const scopeSecret = indexedDbScopeSecret();
   const deps = {
     name: manifest.name,
     version: manifest.version,
-    getClient: makeClientFactory(vault),
-    cache: createWorkerCache(),
+    cache: createWorkerCache(makeServiceContext(vault, scopeSecret)),
   };
-  clearCacheOnServiceChange(() => deps.cache.store.clear());
+  const scopeNow = () => currentScope(vault, scopeSecret);
+  // Another service or key: the old account's answers go, and none fetched before the change is stored.
+  followScope(scopeNow, (scope) => deps.cache.retain(scope));
   const proofs = createProofWorker(vault);
   const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(
@@ -33,6 +35,8 @@ export default defineBackground(() => {
   proofs.listen();
   browser.runtime.onInstalled.addListener(() => {
     applyDevPreset(vault, SANDBOX_KEY).catch((e: unknown) => console.warn('Vantage: sandbox preset not applied:', String(e)));
+    // An update may leave entries of an older layout (without a scope) behind.
+    scopeNow().then((scope) => deps.cache.retain(scope)).catch((e: unknown) => console.warn('Vantage: cache not tidied:', String(e)));
   });
   installScoreMenu();
   // Firefox MV2 builds name the toolbar button browserAction.

@@ -1,11 +1,10 @@
 import { render } from 'preact';
 import '../../components/ui/theme.css';
 import { OptionsApp, type OptionsDeps } from '../../components/options/OptionsApp.tsx';
-import { clearCacheOnServiceChange } from '../../lib/cache/service-scope.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
 import { browserHostAccess } from '../../lib/settings/host-access.ts';
 import { indexedDbVault } from '../../lib/settings/key-vault.ts';
-import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
+import { pageScope } from '../../lib/stats/page-client.ts';
 
 const deps: OptionsDeps = {
   vault: indexedDbVault(),
@@ -13,7 +12,7 @@ const deps: OptionsDeps = {
   testConnection: (input) => askWorker('settings.testConnection', input),
 };
 
-// The worker drops the old service's cached answers; the popup's copy of them goes too, here where the change is made.
-clearCacheOnServiceChange(async () => pagePaintSnapshot().clear());
+// The worker drops the old service's or key's cached answers; the popup's copy of them goes too, here where the change is made.
+pageScope().scope().catch((e: unknown) => console.warn('Vantage: cache scope not worked out:', String(e)));
 
 render(<OptionsApp deps={deps} />, document.getElementById('app')!);

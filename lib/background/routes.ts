@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client.ts';
-import type { SwrCache } from '../cache/swr.ts';
+import type { ScopedCache } from '../cache/scoped-cache.ts';
+import type { ServiceContext } from '../cache/service-scope.ts';
 import type { Routes } from '../messaging/router.ts';
 import { rememberLookup } from '../score/recent.ts';
 import { parseConnectionInput, testConnection } from '../settings/connection.ts';
@@ -11,10 +11,8 @@ import { scoreRoutes } from './score-routes.ts';
 export interface WorkerDeps {
   readonly name: string;
   readonly version: string;
-  /** A client from the current settings and key, built per use. */
-  readonly getClient: () => Promise<ApiClient>;
-  /** The worker's one answer cache, shared by every feature. */
-  readonly cache: SwrCache<unknown>;
+  /** The worker's one answer cache, shared by every feature; its fetches get a client from the current settings and key. */
+  readonly cache: ScopedCache<ServiceContext>;
 }
 
 /** All message routes the worker answers. Each feature contributes its own. */
@@ -26,7 +24,7 @@ export function buildRoutes(deps: WorkerDeps): Routes {
     },
     // Options' "Test connection": the draft key comes from the extension's own page only.
     'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p) },
-    ...scoreRoutes({ getClient: deps.getClient, cache: deps.cache, settings: loadSettings, remember: rememberLookup }),
-    ...statsRoutes({ getClient: deps.getClient, cache: deps.cache }),
+    ...scoreRoutes({ cache: deps.cache, settings: loadSettings, remember: rememberLookup }),
+    ...statsRoutes({ cache: deps.cache }),
   };
 }

@@ -1,18 +1,53 @@
+import type { ApiClient } from '../api/client.ts';
 import type { Settings } from '../settings/schema.ts';
-import { settingsItem } from '../settings/store.ts';
+import type { KeyVault } from '../settings/sealed-secret.ts';
+import { loadSettingsAndKey, settingsItem, watchApiKey } from '../settings/store.ts';
+import { cacheScope, type ScopeSecret } from './scope.ts';
+
+/**
+ * What a worker fetch runs with: a client, and the scope (lib/cache/scope.ts)
+ * its answers are cached under, both made from one read of the settings and
+ * key, so an answer is never stored under another key's scope.
+ */
+export interface ServiceContext {
+  readonly client: ApiClient;
+  readonly scope: string;
+}
 
 /** True when cached answers no longer describe the configured service. */
 export function serviceChanged(before: Partial<Settings> | null | undefined, after: Partial<Settings> | null | undefined): boolean {
   return before?.dataBaseUrl !== after?.dataBaseUrl || before?.integrationBaseUrl !== after?.integrationBaseUrl;
 }
 
+/** The scope of the settings and key stored now; null when no key is set (no account: nothing cached is served). */
+export async function currentScope(vault: KeyVault, secret: ScopeSecret): Promise<string | null> {
+  const { settings, apiKey } = await loadSettingsAndKey(vault);
+  return apiKey ? cacheScope(settings, apiKey, await secret.getKey()) : null;
+}
+
+/** Fires when what the scope is made of may have changed: either base URL, or the key. */
+export function watchScopeInputs(changed: () => void): () => void {
+  const unwatchService = settingsItem.watch((after, before) => {
+    if (serviceChanged(before, after)) changed();
+  });
+  const unwatchKey = watchApiKey(changed);
+  return () => {
+    unwatchService();
+    unwatchKey();
+  };
+}
+
 /**
- * Cache keys name the operation and its parameters, not the service: when the
- * user points Vantage at another service, answers cached from the old one are
- * dropped rather than painted as the new one's.
+ * Calls `adopt` with the current scope whenever what it is made of may have
+ * changed, one call at a time and in order of the changes: each reads the
+ * scope after the previous call finished, so the last one always carries the
+ * scope of the last change.
  */
-export function clearCacheOnServiceChange(clear: () => Promise<void>): () => void {
-  return settingsItem.watch((after, before) => {
-    if (serviceChanged(before, after)) clear().catch((e: unknown) => console.warn('Vantage: cache not cleared:', String(e)));
+export function followScope(read: () => Promise<string | null>, adopt: (scope: string | null) => unknown): () => void {
+  let queue: Promise<unknown> = Promise.resolve();
+  return watchScopeInputs(() => {
+    queue = queue
+      .then(async () => adopt(await read()))
+      .catch((e: unknown) => console.warn('Vantage: cache scope not followed:', String(e)));
   });
 }

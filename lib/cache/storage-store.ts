@@ -7,14 +7,27 @@ import type { CacheEntry, CacheStore } from './swr.ts';
  * restarts and browser restarts, and extension pages can read them directly
  * for an instant first paint. Only non-secret data belongs here: content
  * scripts can read storage.local.
+ *
+ * The entries share storage.local's 10 MB quota with the settings and the
+ * sealed key, so they are held to `maxBytes` (2 MB by default), far below it:
+ * a full cache cannot make a settings save fail. The writer (the worker)
+ * keeps the entries' sizes in memory and drops the least recently used ones
+ * after each write. Why storage.local rather than a store of its own
+ * (IndexedDB), which would need no budget to leave the settings their room:
+ * pages read an entry in one storage call, with no database to open before
+ * the first paint; the same fake browser tests both; and content scripts see
+ * no more than before (what they may read of storage.local is settled
+ * elsewhere, for the settings too).
  */
 export interface StorageStoreOptions {
   readonly area?: 'local' | 'session';
   readonly prefix?: string;
   /** Entries older than this are dropped by prune(). */
   readonly maxAgeMs?: number;
-  /** prune() keeps at most this many entries, newest first. */
+  /** At most this many entries are kept. */
   readonly maxEntries?: number;
+  /** The entries together take at most this many bytes (see entryBytes), once each write's housekeeping is done. */
+  readonly maxBytes?: number;
   /** prune() runs after a write at most this often (Infinity: only when called). */
   readonly pruneEveryMs?: number;
   readonly now?: () => number;
@@ -23,18 +36,63 @@ export interface StorageStoreOptions {
 export interface StorageCacheStore<V> extends CacheStore<V> {
   /** Several entries in one storage read; missing ones are absent from the map. */
   getMany(keys: readonly string[]): Promise<Map<string, CacheEntry<V>>>;
-  /** Drops entries past maxAgeMs and beyond maxEntries; answers how many were dropped. */
+  /** Rereads storage, then drops entries past maxAgeMs and beyond the count and byte limits; answers how many were dropped. */
   prune(): Promise<number>;
-  /** Resolves once a prune started by a write has finished. */
+  /** Resolves once the housekeeping (eviction, prune) started by writes has finished. */
   idle(): Promise<void>;
-  /** Drops every entry (e.g. the service they came from changed). */
-  clear(): Promise<void>;
+  /** Drops every entry, or every one whose cache key `keep` refuses. */
+  clear(keep?: (key: string) => boolean): Promise<void>;
 }
 
+export const DEFAULT_CACHE_BUDGET_BYTES = 2 * 1024 * 1024;
 const DEFAULT_CACHE_PREFIX = 'cache:';
 
 export function isCacheEntry(v: unknown): v is CacheEntry<unknown> {
   return typeof v === 'object' && v !== null && 'value' in v && typeof (v as CacheEntry<unknown>).storedAt === 'number';
+}
+
+const utf8 = new TextEncoder();
+
+/** What an entry counts against storage.local's quota: its key and its value as JSON, in UTF-8 bytes. */
+export function entryBytes(storageKey: string, entry: unknown): number {
+  return utf8.encode(storageKey).length + utf8.encode(JSON.stringify(entry)).length;
+}
+
+/** What eviction knows of a stored entry. */
+export interface EntryUse {
+  readonly bytes: number;
+  readonly storedAt: number;
+  /** The last time it was stored or read through this store. */
+  readonly usedAt: number;
+}
+
+export interface EvictionLimits {
+  readonly now: number;
+  readonly maxAgeMs: number;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+}
+
+/**
+ * The keys to drop: every entry stored longer ago than maxAgeMs, then the
+ * least recently used ones until the rest fit maxEntries and maxBytes.
+ */
+export function planEviction(entries: ReadonlyMap<string, EntryUse>, limits: EvictionLimits): string[] {
+  const cutoff = limits.now - limits.maxAgeMs;
+  const drop: string[] = [];
+  const live: [string, EntryUse][] = [];
+  for (const [key, use] of entries) {
+    if (use.storedAt < cutoff) drop.push(key);
+    else live.push([key, use]);
+  }
+  // Most recently used first: the kept ones are a prefix.
+  live.sort(([, a], [, b]) => b.usedAt - a.usedAt || b.storedAt - a.storedAt);
+  let bytes = 0;
+  live.forEach(([key, use], i) => {
+    bytes += use.bytes;
+    if (i >= limits.maxEntries || bytes > limits.maxBytes) drop.push(key);
+  });
+  return drop;
 }
 
 export function storageCacheStore<V>(options: StorageStoreOptions = {}): StorageCacheStore<V> {
@@ -43,41 +101,63 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
     prefix = DEFAULT_CACHE_PREFIX,
     maxAgeMs = 14 * 24 * 3600_000,
     maxEntries = 400,
+    maxBytes = DEFAULT_CACHE_BUDGET_BYTES,
     pruneEveryMs = 10 * 60_000,
   } = options;
   const now = options.now ?? Date.now;
   // Looked up on use, never at import: WXT imports modules at build time with a fake browser.
   const storage = () => browser.storage[area];
   const storageKey = (key: string) => prefix + key;
-  let lastPrune = -Infinity;
-  let pruning: Promise<unknown> = Promise.resolve();
+  const stored = async () => Object.entries((await storage().get(null)) as Record<string, unknown>).filter(([k]) => k.startsWith(prefix));
 
-  const prune = async (): Promise<number> => {
-    lastPrune = now();
-    const all = (await storage().get(null)) as Record<string, unknown>;
-    const entries = Object.entries(all).filter(([k]) => k.startsWith(prefix));
-    const cutoff = now() - maxAgeMs;
-    const keep = entries
-      .filter(([, v]) => isCacheEntry(v) && v.storedAt >= cutoff)
-      .sort(([, a], [, b]) => (b as CacheEntry<V>).storedAt - (a as CacheEntry<V>).storedAt)
-      .slice(0, maxEntries)
-      .map(([k]) => k);
-    const kept = new Set(keep);
-    const drop = entries.map(([k]) => k).filter((k) => !kept.has(k));
+  /** Sizes and uses of the stored entries, by storage key: read from storage once, then kept up to date by the writer. */
+  let uses: Map<string, EntryUse> | undefined;
+  let lastPrune = -Infinity;
+  let housekeeping: Promise<unknown> = Promise.resolve();
+  /** Runs after the housekeeping queued before it: never blocks the write that queued it. */
+  const queue = (task: () => Promise<unknown>) => {
+    housekeeping = housekeeping.then(task).catch(() => undefined);
+  };
+
+  /** Rereads storage (uses seen since the worker started are kept); answers the damaged entries, to drop with the evicted ones. */
+  const reload = async (): Promise<string[]> => {
+    const damaged: string[] = [];
+    const seen = uses;
+    uses = new Map();
+    for (const [k, v] of await stored()) {
+      if (!isCacheEntry(v)) damaged.push(k);
+      else uses.set(k, { bytes: entryBytes(k, v), storedAt: v.storedAt, usedAt: Math.max(v.storedAt, seen?.get(k)?.usedAt ?? -Infinity) });
+    }
+    return damaged;
+  };
+
+  const evict = async (at: number, extra: string[] = [], age = Infinity): Promise<number> => {
+    const all = uses ?? new Map<string, EntryUse>();
+    const drop = [...extra, ...planEviction(all, { now: at, maxAgeMs: age, maxEntries, maxBytes })];
+    for (const k of drop) all.delete(k);
     if (drop.length) await storage().remove(drop);
     return drop.length;
   };
 
+  const prune = async (at = now()): Promise<number> => {
+    lastPrune = at;
+    return evict(at, await reload(), maxAgeMs);
+  };
+
   return {
-    prune,
-    async clear() {
-      const keys = Object.keys((await storage().get(null)) as Record<string, unknown>).filter((k) => k.startsWith(prefix));
-      if (keys.length) await storage().remove(keys);
+    prune: () => prune(),
+    async clear(keep = () => false) {
+      const drop = (await stored()).map(([k]) => k).filter((k) => !keep(k.slice(prefix.length)));
+      if (drop.length) await storage().remove(drop);
+      for (const k of drop) uses?.delete(k);
     },
     async get(key) {
       const k = storageKey(key);
       const found = ((await storage().get(k)) as Record<string, unknown>)[k];
-      return isCacheEntry(found) ? (found as CacheEntry<V>) : undefined;
+      if (!isCacheEntry(found)) return undefined;
+      const use = uses?.get(k);
+      if (use) uses!.set(k, { ...use, usedAt: now() });
+      return found as CacheEntry<V>;
     },
     async getMany(keys) {
       const out = new Map<string, CacheEntry<V>>();
@@ -90,12 +170,26 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
       return out;
     },
     async set(key, entry) {
-      await storage().set({ [storageKey(key)]: entry });
-      // Not awaited: a prune reads all of storage, and the first write after a worker start would wait on it.
-      if (Number.isFinite(pruneEveryMs) && now() - lastPrune >= pruneEveryMs) pruning = prune().catch(() => undefined);
+      const k = storageKey(key);
+      const bytes = entryBytes(k, entry);
+      if (bytes > maxBytes) {
+        // It cannot fit: an older answer must not stand in for it either.
+        await storage().remove(k);
+        uses?.delete(k);
+        return;
+      }
+      await storage().set({ [k]: entry });
+      const at = now();
+      // In the background: the first write after a worker start would otherwise wait on a read of all of storage.
+      queue(async () => {
+        if (Number.isFinite(pruneEveryMs) && at - lastPrune >= pruneEveryMs) return prune(at);
+        if (!uses) await reload();
+        uses!.set(k, { bytes, storedAt: entry.storedAt, usedAt: at });
+        return evict(at);
+      });
     },
     async idle() {
-      await pruning;
+      await housekeeping;
     },
   };
 }

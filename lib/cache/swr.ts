@@ -9,6 +9,8 @@
  *  - `get`     a fresh entry: the cached one within its TTL, else fetched (shared).
  *  - `refresh` always fetched (shared with a fetch already running for the key).
  * Failed fetches are never cached: the last good entry stays.
+ * invalidate() cuts off the fetches running at that moment: their answers
+ * still reach their callers but are never stored.
  */
 
 export interface CacheEntry<V> {
@@ -53,6 +55,12 @@ export interface SwrCache<V> {
   isFresh(entry: CacheEntry<V>, options?: ReadOptions): boolean;
   /** Whether a fetch for the key is running now. */
   isFetching(key: string): boolean;
+  /**
+   * The fetches running now will not store their answers, and later calls
+   * do not share them. For when what they were asked of is gone (the cache
+   * was cleared, the service or the key changed).
+   */
+  invalidate(): void;
 }
 
 /** Within its TTL at `now`. An entry from the future (the clock went back) cannot be trusted to be fresh. */
@@ -65,19 +73,25 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
   const { store, ttlMs } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<CacheEntry<V>>>();
+  /** Bumped by invalidate(): a fetch stores its answer only if none happened since it started. */
+  let generation = 0;
 
   const isFresh = (entry: CacheEntry<V>, o: ReadOptions = {}) => isFreshAt(entry, now(), o.ttlMs ?? ttlMs);
 
   const refresh = (key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>> => {
     const running = inFlight.get(key);
     if (running) return running;
-    const fetching = (async () => {
+    const started = generation;
+    const fetching: Promise<CacheEntry<V>> = (async () => {
       const value = await fetcher();
       const entry: CacheEntry<V> = { value, storedAt: now() };
       // A store that cannot write (quota, storage gone) must not lose the answer we already have.
-      await store.set(key, entry).catch(() => undefined);
+      if (started === generation) await store.set(key, entry).catch(() => undefined);
       return entry;
-    })().finally(() => inFlight.delete(key));
+    })().finally(() => {
+      // After an invalidation the key may belong to a newer fetch already.
+      if (inFlight.get(key) === fetching) inFlight.delete(key);
+    });
     inFlight.set(key, fetching);
     return fetching;
   };
@@ -86,6 +100,10 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
     peek: (key) => store.get(key),
     isFresh,
     isFetching: (key) => inFlight.has(key),
+    invalidate() {
+      generation++;
+      inFlight.clear();
+    },
     refresh,
     async read(key, fetcher, o) {
       const entry = await store.get(key);

@@ -1,6 +1,7 @@
-import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { cacheKey, type SwrCache } from '../cache/swr.ts';
+import type { ScopedCache } from '../cache/scoped-cache.ts';
+import type { ServiceContext } from '../cache/service-scope.ts';
+import { cacheKey } from '../cache/swr.ts';
 import { isRecord } from '../api/body.ts';
 import type { Settings } from '../settings/schema.ts';
 import { checkAddress } from './address.ts';
@@ -56,10 +57,10 @@ function cachedExtras(v: unknown): Readonly<Record<string, unknown>> | null {
 }
 
 export interface ScoreLookupDeps {
-  readonly getClient: () => Promise<ApiClient>;
   /** The model chosen in Options, used when a request names none. */
   readonly settings: () => Promise<Pick<Settings, 'scoreId'>>;
-  readonly cache: SwrCache<unknown>;
+  /** The worker's cache; it hands each fetch the client of the scope it stores under. */
+  readonly cache: ScopedCache<ServiceContext>;
   readonly remember: (entry: RecentLookup) => Promise<void>;
 }
 
@@ -73,8 +74,7 @@ export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupReque
       throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'scoreId', message: 'Choose a score model.' });
     }
 
-    const fetchScore = async (): Promise<CachedScore> => {
-      const client = await deps.getClient();
+    const fetchScore = async ({ client }: ServiceContext): Promise<CachedScore> => {
       const result = await client.call('calculateCustomScore', { entity_address: checked.address, scoreId });
       const verdict = judgeScore(result);
       if (!verdict.ok) throw new ApiError({ kind: 'bad-response', operation: 'calculateCustomScore', message: verdict.message });

@@ -62,8 +62,13 @@ export function generateVaultKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 }
 
-/** A vault that keeps its key in memory: for tests and as a last resort. */
-export function memoryVault(): KeyVault {
+/** A key kept in memory, created on first use: for tests and as a last resort. */
+export function memoryKey(generate: () => Promise<CryptoKey>): { getKey(): Promise<CryptoKey> } {
   let key: Promise<CryptoKey> | undefined;
-  return { getKey: () => (key ??= generateVaultKey()) };
+  return { getKey: () => (key ??= generate()) };
+}
+
+/** A vault that keeps its key in memory. */
+export function memoryVault(): KeyVault {
+  return memoryKey(generateVaultKey);
 }

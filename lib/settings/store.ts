@@ -99,6 +99,12 @@ export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, ap
   if (!k || !sessionOnly) await sessionKeyItem.removeValue();
 }
 
+/** The settings and the key ('' when none), read together: what a client, or a cache scope, is made from. */
+export async function loadSettingsAndKey(vault: KeyVault): Promise<{ readonly settings: Settings; readonly apiKey: string }> {
+  const [settings, apiKey] = await Promise.all([loadSettings(), getApiKey(vault)]);
+  return { settings, apiKey };
+}
+
 export async function hasApiKey(vault: KeyVault): Promise<boolean> {
   return (await getApiKey(vault)) !== '';
 }

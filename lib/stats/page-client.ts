@@ -1,17 +1,23 @@
 /**
  * The loader's dependencies in an extension page: stored entries read
- * straight from storage, fresh ones asked of the worker; and the page's
- * paint snapshot.
+ * straight from storage under the current cache scope, fresh ones asked of
+ * the worker; and the page's paint snapshot, kept to that scope.
  */
+import { scopedKey, type ScopeSecret } from '../cache/scope.ts';
+import { scopeTracker, type ScopeTracker } from '../cache/scope-tracker.ts';
+import { currentScope, watchScopeInputs } from '../cache/service-scope.ts';
 import { storageCacheStore } from '../cache/storage-store.ts';
 import { DEFAULT_TTL_MS } from '../cache/worker-cache.ts';
 import { askWorker } from '../messaging/send.ts';
+import { indexedDbScopeSecret, indexedDbVault } from '../settings/key-vault.ts';
+import type { KeyVault } from '../settings/sealed-secret.ts';
 import type { LoaderDeps } from './loader.ts';
 import { createPaintSnapshot, type PaintSnapshot } from './paint-snapshot.ts';
 import './routes.ts';
 
 let deps: LoaderDeps | undefined;
 let snapshot: PaintSnapshot | undefined;
+let tracker: ScopeTracker | undefined;
 
 /** The paint snapshot of this extension's pages, in the extension origin's localStorage. */
 export function pagePaintSnapshot(): PaintSnapshot {
@@ -27,14 +33,32 @@ export function pagePaintSnapshot(): PaintSnapshot {
   return snapshot;
 }
 
+/** The cache scope of the stored settings and key, followed through their changes; `snapshot` adopts each. */
+export function trackScope(snapshot: PaintSnapshot, vault: KeyVault, secret: ScopeSecret): ScopeTracker {
+  const t = scopeTracker(() => currentScope(vault, secret), (scope) => snapshot.adoptScope(scope));
+  watchScopeInputs(() => t.changed());
+  return t;
+}
+
+/**
+ * This page's cache scope (a dashboard left open follows Options). Options
+ * asks for it at start, so the snapshot follows the changes made there.
+ */
+export function pageScope(): ScopeTracker {
+  tracker ??= trackScope(pagePaintSnapshot(), indexedDbVault(), indexedDbScopeSecret());
+  return tracker;
+}
+
 export function pageLoaderDeps(): LoaderDeps {
   if (!deps) {
     const store = storageCacheStore<unknown>();
+    const scope = pageScope();
     deps = {
       // One read per entry, not one batch: a small entry (the headline numbers)
       // then paints without waiting for a large one (a month of per-contract days) to deserialize.
-      peek: (key) => store.get(key),
-      fetch: (request, force) => askWorker('stats.get', { request, force }),
+      peek: (key) => scope.run(async (current) => (current === null ? undefined : store.get(scopedKey(current, key)))),
+      // The worker fetches under the scope current there; an answer that spans a change here is asked for again.
+      fetch: (request, force) => scope.run(() => askWorker('stats.get', { request, force })),
       now: Date.now,
       ttlMs: DEFAULT_TTL_MS,
     };

@@ -11,6 +11,15 @@
  *
  * Non-secret data only. localStorage of the extension origin is shared by the
  * extension's own pages and never by content scripts or web pages.
+ *
+ * The entries belong to one cache scope (lib/cache/scope.ts): the service and
+ * key they were fetched with. The first frame cannot wait for the scope to be
+ * worked out (it takes the key and WebCrypto), so the snapshot is kept
+ * current by every page that works it out: Options after each change of the
+ * service or key, the stats pages as they open. A page that learns of a new
+ * scope drops the old scope's entries at once; a page still holding them (a
+ * dashboard left open) cannot write them back, and keeps no entry until it
+ * has worked out the new scope itself.
  */
 import type { CacheEntry } from '../cache/swr.ts';
 import { isCacheEntry } from '../cache/storage-store.ts';
@@ -28,9 +37,10 @@ export interface PaintSnapshot {
   /** The entry last painted for a cache key, any age. */
   entry(key: string): CacheEntry<unknown> | undefined;
   rememberUi(ui: StatsUiState): void;
+  /** Keeps an entry read or fetched under the scope this page last adopted (none before, or without a scope). */
   rememberEntry(key: string, entry: CacheEntry<unknown>): void;
-  /** Forgets everything (the service the entries came from changed). */
-  clear(): void;
+  /** The scope in use now, just worked out: entries of any other scope are forgotten, here and for every page. */
+  adoptScope(scope: string | null): void;
 }
 
 export interface SnapshotLimits {
@@ -44,7 +54,9 @@ export const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxEntries: 16, maxEntryChars: 12_000 };
 
 interface Stored {
-  readonly v: 1;
+  readonly v: 2;
+  /** The scope of the entries. */
+  readonly scope: string | null;
   readonly ui: StatsUiState | null;
   /** Least recently stored first. */
   readonly entries: readonly (readonly [string, CacheEntry<unknown>])[];
@@ -59,26 +71,54 @@ export function createPaintSnapshot(
   limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
   schedule: (write: () => void) => void = queueMicrotask,
 ): PaintSnapshot {
+  let scope: string | null = null;
+  /** Whether `scope` is one this page adopted (worked out) itself, not one read from storage. */
+  let own = false;
   let ui: StatsUiState | null = null;
   let entries = new Map<string, CacheEntry<unknown>>();
   /** storedAt of the entries too large to keep: measured once, not at every paint. */
   const tooLarge = new Map<string, number>();
+  /** The stored text as this page last read or wrote it: anything else was written by another page since. */
+  let seen: string | null = null;
   let loaded = false;
   let pending = false;
 
-  // Read on first use and trusted only as far as it checks out: localStorage is anyone's to edit in devtools.
+  // Trusted only as far as it checks out: localStorage is anyone's to edit in devtools.
+  const parse = (text: string | null): Stored | null => {
+    try {
+      const raw = JSON.parse(text ?? 'null') as Partial<Stored> | null;
+      if (raw?.v !== 2 || (raw.scope !== null && typeof raw.scope !== 'string')) return null;
+      const kept = (Array.isArray(raw.entries) ? raw.entries : []).filter(
+        (item): item is [string, CacheEntry<unknown>] => Array.isArray(item) && typeof item[0] === 'string' && isCacheEntry(item[1]),
+      );
+      return { v: 2, scope: raw.scope, ui: isUiState(raw.ui) ? { ...defaultUiState, ...raw.ui } : null, entries: kept };
+    } catch {
+      // An unreadable snapshot is no snapshot.
+      return null;
+    }
+  };
+
+  // Read on first use.
   const load = () => {
     if (loaded) return;
     loaded = true;
+    seen = store?.getItem(SNAPSHOT_KEY) ?? null;
+    const stored = parse(seen);
+    if (!stored) return;
+    ({ scope, ui } = stored);
+    entries = new Map(stored.entries);
+  };
+
+  const persist = () => {
+    if (!store) return;
+    const value: Stored = { v: 2, scope, ui, entries: [...entries] };
     try {
-      const raw = JSON.parse(store?.getItem(SNAPSHOT_KEY) ?? 'null') as Partial<Stored> | null;
-      if (raw?.v !== 1) return;
-      ui = isUiState(raw.ui) ? { ...defaultUiState, ...raw.ui } : null;
-      for (const item of Array.isArray(raw.entries) ? raw.entries : []) {
-        if (Array.isArray(item) && typeof item[0] === 'string' && isCacheEntry(item[1])) entries.set(item[0], item[1]);
-      }
+      seen = JSON.stringify(value);
+      store.setItem(SNAPSHOT_KEY, seen);
     } catch {
-      // An unreadable snapshot is no snapshot.
+      // Over quota or storage disabled: the page works without it, only slower to first paint.
+      store.removeItem(SNAPSHOT_KEY);
+      seen = null;
     }
   };
 
@@ -87,13 +127,16 @@ export function createPaintSnapshot(
     pending = true;
     schedule(() => {
       pending = false;
-      const value: Stored = { v: 1, ui, entries: [...entries] };
-      try {
-        store.setItem(SNAPSHOT_KEY, JSON.stringify(value));
-      } catch {
-        // Over quota or storage disabled: the page works without it, only slower to first paint.
-        store.removeItem(SNAPSHOT_KEY);
+      const now = store.getItem(SNAPSHOT_KEY);
+      const other = now === seen ? null : parse(now);
+      if (other && other.scope !== scope) {
+        // Another page has learnt of a newer scope: its entries stand, this page's (of the old scope) go.
+        scope = other.scope;
+        own = false;
+        entries = new Map(other.entries);
+        tooLarge.clear();
       }
+      persist();
     });
   };
 
@@ -114,6 +157,7 @@ export function createPaintSnapshot(
     },
     rememberEntry(key, entry) {
       load();
+      if (!own || scope === null) return;
       if (entries.get(key)?.storedAt === entry.storedAt || tooLarge.get(key) === entry.storedAt) return;
       const had = entries.delete(key);
       if (JSON.stringify(entry).length <= limits.maxEntryChars) {
@@ -126,11 +170,15 @@ export function createPaintSnapshot(
       while (entries.size > limits.maxEntries) entries.delete(entries.keys().next().value!);
       write();
     },
-    clear() {
-      loaded = true;
-      ui = null;
+    adoptScope(next) {
+      load();
+      own = true;
+      if (next === scope) return;
+      scope = next;
       entries = new Map();
-      store?.removeItem(SNAPSHOT_KEY);
+      tooLarge.clear();
+      // At once, not batched: no page may paint the old scope's entries from now on.
+      persist();
     },
   };
 }

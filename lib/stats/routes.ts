@@ -3,8 +3,9 @@
  * shared cache, so every page and the badge share entries and in-flight
  * requests.
  */
-import type { ApiClient } from '../api/client.ts';
-import type { CacheEntry, SwrCache } from '../cache/swr.ts';
+import type { ScopedCache } from '../cache/scoped-cache.ts';
+import type { ServiceContext } from '../cache/service-scope.ts';
+import type { CacheEntry } from '../cache/swr.ts';
 import type { Route } from '../messaging/router.ts';
 import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
 
@@ -20,8 +21,8 @@ declare module '../messaging/protocol.ts' {
 }
 
 export interface StatsDeps {
-  readonly getClient: () => Promise<ApiClient>;
-  readonly cache: SwrCache<unknown>;
+  /** The worker's cache; it hands each fetch the client of the scope it stores under. */
+  readonly cache: ScopedCache<ServiceContext>;
   readonly now?: () => number;
 }
 
@@ -29,7 +30,7 @@ export interface StatsDeps {
 export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false): Promise<CacheEntry<unknown>> {
   const now = deps.now ?? Date.now;
   const key = requestKey(request);
-  const fetcher = async () => (await deps.getClient()).call(request.op, requestParams(request, now()) as never);
+  const fetcher = ({ client }: ServiceContext) => client.call(request.op, requestParams(request, now()) as never);
   return force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher);
 }
 

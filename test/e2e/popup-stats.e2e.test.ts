@@ -12,8 +12,10 @@ import { startRequestLog, type RequestLog } from './request-log.ts';
  * The popup's Stats tab and the dashboard against the sandbox: the numbers
  * shown are the sandbox's answers; requests start only for the section shown;
  * with the service stopped (and the worker restarted) the cached numbers
- * still paint, with their age; a project without web analytics says so.
- * Screenshots in light and dark at popup size, and of the dashboard.
+ * still paint, with their age; a project without web analytics says so;
+ * another key (another account) or another service never gets the old
+ * one's numbers. Screenshots in light and dark at popup size, and of the
+ * dashboard.
  */
 
 const POPUP = { width: 660, height: 600 };
@@ -21,6 +23,8 @@ const filters = (project: string): StatsFilters => ({ project, chainId: '', toke
 /** lib/stats/paint-snapshot.ts's localStorage key (not imported: that module's imports need a browser). */
 const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 const people = (n: number) => n.toLocaleString('en-US');
+/** Two accounts of the sandbox: the tests start with the first. */
+const KEYS = ['vantage-e2e-account-a', 'vantage-e2e-account-b'];
 
 describe('popup stats', () => {
   let sb: Sandbox;
@@ -28,7 +32,7 @@ describe('popup stats', () => {
   let h: ExtensionHarness;
 
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, scale: 0.1 });
+    sb = await startSandbox({ port: 0, scale: 0.1, apiKeys: KEYS });
     log = await startRequestLog(sb.origin);
     h = await launchExtension();
     await h.setStorage('local', {
@@ -86,12 +90,25 @@ describe('popup stats', () => {
     return page;
   }
   const blockStates = (page: Page) => page.evaluate(() => (window as unknown as { blockStates: Record<string, string[]> }).blockStates);
-  const snapshotIn = (page: Page) => page.evaluate((key) => localStorage.getItem(key), SNAPSHOT_KEY);
+  /** How many cached entries the popup's first frame would paint from its snapshot. */
+  const snapshotEntries = (page: Page) =>
+    page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { entries?: unknown[] } | null)?.entries?.length ?? 0, SNAPSHOT_KEY);
+  /** The scopes of the worker's cached entries, read from an open extension page (h.getStorage would open a popup, which fetches). */
+  const cacheScopes = async (page: Page) => {
+    const local = await page.evaluate(() => chrome.storage.local.get(null));
+    return new Set(Object.keys(local).filter((k) => k.startsWith('cache:')).map((k) => k.split(':')[1]!));
+  };
 
   async function chooseProject(page: Page, project: string) {
     const field = page.getByLabel('Project', { exact: true });
     await field.fill(project);
     await field.press('Enter');
+  }
+
+  /** Shows the Holders section and waits for its two blocks' numbers. */
+  async function showHolders(page: Page) {
+    await page.getByRole('tab', { name: 'Holders' }).click();
+    for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: 15_000 });
   }
 
   const figure = (page: Page, block: string, name: string) => page.locator(`[data-block="${block}"] [data-figure="${name}"] .num[data-value]`);
@@ -219,6 +236,36 @@ describe('popup stats', () => {
     await again.close();
   });
 
+  it('with another account\'s key saved in Options, never shows the first account\'s numbers, not even in the first frame', async () => {
+    const popup = await openPopup();
+    await showHolders(popup);
+    const [firstScope, ...others] = await cacheScopes(popup);
+    expect(others).toEqual([]);
+    await popup.close();
+
+    const options = await h.openPage('options.html');
+    expect(await snapshotEntries(options)).toBeGreaterThan(0);
+    const key = options.getByLabel('API key', { exact: true });
+    await expect.poll(() => key.inputValue()).toBe(KEYS[0]);
+    await key.fill(KEYS[1]!);
+    await options.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => options.locator('.save-note').innerText()).toBe('Saved.');
+    await expect.poll(() => snapshotEntries(options)).toBe(0);
+    // The worker keeps no entry of the first account.
+    await expect.poll(async () => (await cacheScopes(options)).has(firstScope!)).toBe(false);
+    await options.close();
+
+    const asked = requestsFor('nebula', 'holders').length;
+    const page = await openPopupRecording();
+    await showHolders(page);
+    // The first account's entries were fresh: only a scope tied to the key makes the popup ask again.
+    expect(requestsFor('nebula', 'holders').length).toBeGreaterThan(asked);
+    const states = await blockStates(page);
+    for (const block of ['holders', 'balance']) expect(states[block]?.[0], block).toBe('loading');
+    expect([...(await cacheScopes(page))]).not.toContain(firstScope);
+    await page.close();
+  });
+
   it('opens a dashboard with every section and exports a table as CSV', async () => {
     const popup = await openPopup();
     const opened = h.context.waitForEvent('page');
@@ -288,10 +335,10 @@ describe('popup stats', () => {
   it('when the service changes, drops its copy of the old service\'s numbers: the popup never shows them', async () => {
     const options = await h.context.newPage();
     await options.goto(`${h.origin}/options.html`);
-    expect(await snapshotIn(options)).not.toBeNull();
+    expect(await snapshotEntries(options)).toBeGreaterThan(0);
     const { settings } = await h.getStorage('local');
     await h.setStorage('local', { settings: { ...(settings as object), dataBaseUrl: 'http://127.0.0.1:9/dev' } });
-    await expect.poll(() => snapshotIn(options)).toBeNull();
+    await expect.poll(() => snapshotEntries(options)).toBe(0);
     await options.close();
 
     const page = await openPopupRecording();

@@ -2,22 +2,22 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { createSwrCache, memoryStore } from '../../../lib/cache/swr.ts';
+import { memoryStore } from '../../../lib/cache/swr.ts';
 import { BADGE_METRICS, isBadgeMetric } from '../../../lib/badge/metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from '../../../lib/badge/setting.ts';
 import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '../../../lib/badge/worker.ts';
 import { requestKey, type StatsFilters } from '../../../lib/stats/query.ts';
+import { inTestScope, testCache } from '../cache/fakes.ts';
 
 const filters: StatsFilters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
 const holders = { now: { active: 1830, new: 214, total: 48213 }, logs: {} };
 const daily = { dailyUsers: [{ timestamp: 1700006400, numberOfUsers: 1830, numberOfTransactions: 5122 }, { timestamp: 1700092800, numberOfUsers: 2050, numberOfTransactions: 6000 }] };
 
-function deps(call: (op: string) => Promise<unknown>): BadgeDeps & { store: ReturnType<typeof memoryStore<unknown>> } {
+function deps(call: (op: string) => Promise<unknown>, ttlMs = 60_000): BadgeDeps & { store: ReturnType<typeof memoryStore<unknown>> } {
   const store = memoryStore<unknown>();
   return {
     store,
-    getClient: async () => ({ call }) as unknown as ApiClient,
-    cache: createSwrCache({ store, ttlMs: 60_000 }),
+    cache: testCache(async () => ({ call }) as unknown as ApiClient, { store, ttlMs }),
     action: fakeBrowser.action as never,
     alarms: fakeBrowser.alarms as never,
     title: 'Vantage',
@@ -56,7 +56,7 @@ describe('updateBadge', () => {
 
   it('keeps the last known number when the service fails, and says why', async () => {
     const d = deps(async () => Promise.reject(new ApiError({ kind: 'network', message: 'down' })));
-    await d.store.set(requestKey({ op: 'holderChange', filters }), { value: holders, storedAt: 0 });
+    await d.store.set(inTestScope(requestKey({ op: 'holderChange', filters })), { value: holders, storedAt: 0 });
     const shown = await updateBadge(d, on('activeHolders'));
     expect(shown.text).toBe('1830');
     expect(shown.title).toMatch(/not updated: The service is unreachable/);
@@ -84,8 +84,7 @@ describe('badge schedule', () => {
   it('follows the setting and refreshes on each alarm', async () => {
     let active = 1830;
     const call = vi.fn(async () => ({ now: { active: active, new: 1, total: 2 } }));
-    const d = deps(call);
-    startBadge({ ...d, cache: createSwrCache({ store: d.store, ttlMs: 0 }) });
+    startBadge(deps(call, 0));
     await badgeSettingItem.setValue(on('activeHolders'));
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1830'));
     expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeTruthy();

@@ -1,11 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { clearCacheOnServiceChange, serviceChanged } from '../../../lib/cache/service-scope.ts';
-import { storageCacheStore } from '../../../lib/cache/storage-store.ts';
+import { cacheScope, generateScopeSecret } from '../../../lib/cache/scope.ts';
+import { currentScope, followScope, serviceChanged } from '../../../lib/cache/service-scope.ts';
 import { defaultSettings } from '../../../lib/settings/schema.ts';
-import { saveSettings } from '../../../lib/settings/store.ts';
+import { memoryKey, memoryVault } from '../../../lib/settings/sealed-secret.ts';
+import { saveSettings, saveSettingsAndKey, setApiKey } from '../../../lib/settings/store.ts';
 
-describe('cache scoped to the configured service', () => {
+describe('cache scoped to the configured service and key', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('sees a change of either base URL, not of other settings', () => {
@@ -14,22 +15,41 @@ describe('cache scoped to the configured service', () => {
     expect(serviceChanged(defaultSettings, { ...defaultSettings, integrationBaseUrl: 'https://int.example.com/v1' })).toBe(true);
   });
 
-  it('drops cached answers when the service changes, and keeps other storage', async () => {
-    const store = storageCacheStore<number>({ pruneEveryMs: Infinity });
-    await saveSettings(defaultSettings);
-    await store.set('holderChange|nebula', { value: 1, storedAt: 1 });
-    await fakeBrowser.storage.local.set({ other: true });
-    const cleared = new Promise<void>((resolve) => {
-      clearCacheOnServiceChange(async () => {
-        await store.clear();
-        resolve();
-      });
-    });
+  it('has no scope without a key, and one per key and service', async () => {
+    const vault = memoryVault();
+    const secret = memoryKey(generateScopeSecret);
+    expect(await currentScope(vault, secret)).toBeNull();
+    await setApiKey(vault, 'key-a', false);
+    const a = await currentScope(vault, secret);
+    await setApiKey(vault, 'key-a', true); // the same key, kept for the session only: the same account
+    expect(await currentScope(vault, secret)).toBe(a);
+    await setApiKey(vault, 'key-b', false);
+    expect(await currentScope(vault, secret)).not.toBe(a);
+  });
+
+  it('follows the scope through key and service changes, in order, and not through other settings', async () => {
+    const vault = memoryVault();
+    const secret = memoryKey(generateScopeSecret);
+    const scopeOf = async (dataBaseUrl: string, key: string) => cacheScope({ ...defaultSettings, dataBaseUrl }, key, await secret.getKey());
+    const adopted: (string | null)[] = [];
+    followScope(() => currentScope(vault, secret), (scope) => adopted.push(scope));
+    await setApiKey(vault, 'key-a', false);
+    await vi.waitFor(() => expect(adopted).toHaveLength(1));
     await saveSettings({ ...defaultSettings, minScore: 700 });
-    expect(await store.get('holderChange|nebula')).toEqual({ value: 1, storedAt: 1 });
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' });
-    await cleared;
-    expect(await store.get('holderChange|nebula')).toBeUndefined();
-    expect(await fakeBrowser.storage.local.get('other')).toEqual({ other: true });
+    await setApiKey(vault, 'key-b', false);
+    await vi.waitFor(() => expect(adopted).toHaveLength(2));
+    // Nothing came of the minScore change: the second call is the key's.
+    expect(adopted[1]).toBe(await scopeOf(defaultSettings.dataBaseUrl, 'key-b'));
+    await saveSettingsAndKey(vault, { ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }, 'key-a');
+    await setApiKey(vault, '', false);
+    await vi.waitFor(() => expect(adopted.at(-1)).toBeNull());
+    // One save can touch several watched items: what counts is the sequence of scopes.
+    const changes = adopted.filter((scope, i) => i === 0 || scope !== adopted[i - 1]);
+    expect(changes).toEqual([
+      await scopeOf(defaultSettings.dataBaseUrl, 'key-a'),
+      await scopeOf(defaultSettings.dataBaseUrl, 'key-b'),
+      await scopeOf('https://api.example.com/dev', 'key-a'),
+      null,
+    ]);
   });
 });

@@ -138,6 +138,36 @@ describe('SWR cache: in-flight sharing', () => {
   });
 });
 
+describe('SWR cache: invalidation', () => {
+  it('a fetch running when the cache is invalidated answers its caller but stores nothing', async () => {
+    const { cache, store } = setup();
+    const { fetcher, pending } = deferredFetcher();
+    const late = cache.get('k', fetcher);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    cache.invalidate();
+    pending[0]!.resolve('from before');
+    expect((await late).value).toBe('from before');
+    expect(store.entries.has('k')).toBe(false);
+    expect(cache.isFetching('k')).toBe(false);
+  });
+
+  it('a call after the invalidation does not join the earlier fetch, and its own answer is stored', async () => {
+    const { cache, store } = setup();
+    const { fetcher, pending } = deferredFetcher();
+    const before = cache.get('k', fetcher);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    cache.invalidate();
+    const after = cache.get('k', fetcher);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[0]!.resolve('old');
+    await before;
+    expect(cache.isFetching('k')).toBe(true); // the old fetch ending does not free the new one's key
+    pending[1]!.resolve('new');
+    expect((await after).value).toBe('new');
+    expect(store.entries.get('k')?.value).toBe('new');
+  });
+});
+
 describe('cacheKey', () => {
   it('is the operation id and the set parameters in a stable order', () => {
     expect(cacheKey('holderChange', { project_id: 'nebula', chainId: '1' })).toBe('holderChange?chainId=1&project_id=nebula');

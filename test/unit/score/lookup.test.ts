@@ -2,12 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { cacheKey, createSwrCache, memoryStore, type CacheEntry, type CacheStore } from '../../../lib/cache/swr.ts';
+import { cacheKey, memoryStore, type CacheEntry, type CacheStore } from '../../../lib/cache/swr.ts';
 import { scoreRoutes } from '../../../lib/background/score-routes.ts';
 import { createMessageListener } from '../../../lib/messaging/router.ts';
 import { CHANNEL } from '../../../lib/messaging/protocol.ts';
 import { createScoreLookup, SCORE_TTL_MS, type ScoreLookupDeps } from '../../../lib/score/lookup.ts';
 import { loadRecent, rememberLookup } from '../../../lib/score/recent.ts';
+import { inTestScope, testCache } from '../cache/fakes.ts';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const LOWER = ADDR.toLowerCase();
@@ -38,9 +39,8 @@ function setup(body: (url: URL) => unknown, clock = { t: 1_700_000_000_000 }) {
   const service = fakeService(body);
   const store = sortingStore();
   const deps: ScoreLookupDeps = {
-    getClient: async () => service.client,
     settings: async () => ({ scoreId: 'credit-v1' }),
-    cache: createSwrCache<unknown>({ store, ttlMs: 10 * 60_000, now: () => clock.t }),
+    cache: testCache(async () => service.client, { store, ttlMs: 10 * 60_000, now: () => clock.t }),
     remember: rememberLookup,
   };
   return { ...service, clock, store, lookup: createScoreLookup(deps), deps };
@@ -84,7 +84,7 @@ describe('score lookup', () => {
 
   it('never shows a damaged cache entry as a score: it asks again', async () => {
     const s = setup(() => credit);
-    const key = cacheKey('calculateCustomScore', { entity_address: LOWER, scoreId: 'credit-v1' });
+    const key = inTestScope(cacheKey('calculateCustomScore', { entity_address: LOWER, scoreId: 'credit-v1' }));
     for (const value of [{ score: 0, extrasJson: '{}' }, { score: 700, extras: {} }, { score: 700, extrasJson: 'not json' }, 'junk']) {
       await s.store.set(key, { value, storedAt: s.clock.t });
       expect((await s.lookup({ address: ADDR })).score).toBe(696);

@@ -72,7 +72,7 @@ describe('key hygiene', () => {
 
   it('content scripts cannot ask the worker to test a connection (it takes a key)', async () => {
     // Only the route table is under test: other features' dependencies are never called here.
-    const deps = { name: 'Vantage', version: '0', getClient: () => Promise.reject(new Error('unused')), cache: undefined };
+    const deps = { name: 'Vantage', version: '0', cache: undefined };
     const listener = createMessageListener(buildRoutes(deps as unknown as Parameters<typeof buildRoutes>[0]), 'ext', 'chrome-extension://ext');
     const reply = await listener(
       { channel: CHANNEL, type: 'settings.testConnection', payload: { ...bases, defaultProject: 'p', apiKey: KEY } },

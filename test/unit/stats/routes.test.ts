@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { createSwrCache, memoryStore } from '../../../lib/cache/swr.ts';
 import { statsRoutes } from '../../../lib/stats/routes.ts';
 import type { StatsRequest } from '../../../lib/stats/query.ts';
+import { testCache } from '../cache/fakes.ts';
 
 const request: StatsRequest = { op: 'dailyUsers', filters: { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 7 } } };
 const caller = { kind: 'extension-page' as const };
@@ -15,8 +15,8 @@ function setup() {
     await new Promise<void>((r) => gates.push(r));
     return { dailyUsers: [{ timestamp: 1, numberOfUsers: 2 }] };
   });
-  const cache = createSwrCache<unknown>({ store: memoryStore(), ttlMs: 60_000, now: () => t });
-  const route = statsRoutes({ getClient: async () => ({ call }) as unknown as ApiClient, cache, now: () => t })['stats.get'];
+  const cache = testCache(async () => ({ call }) as unknown as ApiClient, { ttlMs: 60_000, now: () => t });
+  const route = statsRoutes({ cache, now: () => t })['stats.get'];
   const ask = (payload: unknown) => route.handle(route.parse!(payload), caller);
   return { call, gates, ask, advance: (ms: number) => (t += ms), now: () => t };
 }
@@ -64,11 +64,8 @@ describe('stats.get', () => {
   });
 
   it('passes service errors through', async () => {
-    const cache = createSwrCache<unknown>({ store: memoryStore(), ttlMs: 1 });
-    const route = statsRoutes({
-      getClient: async () => Promise.reject(new ApiError({ kind: 'not-configured', message: 'No API key is set.' })),
-      cache,
-    })['stats.get'];
+    const cache = testCache(async () => Promise.reject(new ApiError({ kind: 'not-configured', message: 'No API key is set.' })));
+    const route = statsRoutes({ cache })['stats.get'];
     await expect(route.handle(route.parse!({ request }), caller)).rejects.toMatchObject({ kind: 'not-configured' });
   });
 
@@ -80,6 +77,6 @@ describe('stats.get', () => {
   });
 
   it('is open to extension pages only', () => {
-    expect(statsRoutes({ getClient: async () => ({}) as ApiClient, cache: createSwrCache({ store: memoryStore(), ttlMs: 1 }) })['stats.get'].allow).toEqual(['extension-page']);
+    expect(statsRoutes({ cache: testCache(async () => ({}) as ApiClient) })['stats.get'].allow).toEqual(['extension-page']);
   });
 });

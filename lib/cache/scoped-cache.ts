@@ -1,0 +1,40 @@
+import { scopedKey } from './scope.ts';
+import type { CacheEntry, ReadOptions, SwrCache } from './swr.ts';
+
+/** What a scoped fetch runs with: at least the scope its answer belongs to. */
+export interface Scoped {
+  readonly scope: string;
+}
+
+export type ScopedFetcher<C, V> = (context: C) => Promise<V>;
+
+/**
+ * The SWR cache with every key under the scope in use (lib/cache/scope.ts).
+ * Each call reads the context once and hands it to the fetcher, so the
+ * answer is looked up, fetched and stored under the scope of the very client
+ * that fetched it, even when the key changes meanwhile; calls under
+ * different scopes never share a fetch.
+ */
+export interface ScopedCache<C extends Scoped, V = unknown> {
+  /** The entry stored under the current scope, whatever its age; never fetches. */
+  peek(key: string): Promise<CacheEntry<V> | undefined>;
+  get(key: string, fetcher: ScopedFetcher<C, V>, options?: ReadOptions): Promise<CacheEntry<V>>;
+  refresh(key: string, fetcher: ScopedFetcher<C, V>): Promise<CacheEntry<V>>;
+}
+
+/** `context` rejects when there is no scope (no key): then nothing is read, fetched or stored. */
+export function scopedCache<C extends Scoped, V = unknown>(cache: SwrCache<V>, context: () => Promise<C>): ScopedCache<C, V> {
+  return {
+    async peek(key) {
+      return cache.peek(scopedKey((await context()).scope, key));
+    },
+    async get(key, fetcher, options) {
+      const c = await context();
+      return cache.get(scopedKey(c.scope, key), () => fetcher(c), options);
+    },
+    async refresh(key, fetcher) {
+      const c = await context();
+      return cache.refresh(scopedKey(c.scope, key), () => fetcher(c));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { scopeTracker } from '../../../lib/cache/scope-tracker.ts';
+
+/** Scope reads the test answers by hand, in the order they were made. */
+function deferredReads() {
+  const pending: { resolve: (scope: string | null) => void; reject: (e: unknown) => void }[] = [];
+  const read = vi.fn(() => new Promise<string | null>((resolve, reject) => pending.push({ resolve, reject })));
+  return { read, pending };
+}
+
+describe('scope tracker (a page\'s view of the cache scope)', () => {
+  it('works the scope out once, hands it to the snapshot, and again after a change', async () => {
+    const { read, pending } = deferredReads();
+    const adopted: (string | null)[] = [];
+    const t = scopeTracker(read, (s) => adopted.push(s));
+    const first = t.scope();
+    expect(t.scope()).toBe(first);
+    pending[0]!.resolve('A');
+    expect(await first).toBe('A');
+    t.changed();
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.resolve('B');
+    expect(await t.scope()).toBe('B');
+    expect(adopted).toEqual(['A', 'B']);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('works changes out one after the other, so the last change wins', async () => {
+    const { read, pending } = deferredReads();
+    const adopted: (string | null)[] = [];
+    const t = scopeTracker(read, (s) => adopted.push(s));
+    const first = t.scope();
+    pending[0]!.resolve('A');
+    await first;
+    t.changed();
+    t.changed();
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    expect(pending).toHaveLength(2); // the second change waits for the first
+    pending[1]!.resolve('B');
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    pending[2]!.resolve('C');
+    expect(await t.scope()).toBe('C');
+    expect(adopted).toEqual(['A', 'B', 'C']);
+  });
+
+  it('runs a read again when the scope changed while it ran: nothing of the old scope comes out', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    const tasks: { scope: string | null; resolve: (v: string) => void }[] = [];
+    const task = vi.fn((scope: string | null) => new Promise<string>((resolve) => tasks.push({ scope, resolve })));
+    const result = t.run(task);
+    pending[0]!.resolve('A');
+    await vi.waitFor(() => expect(tasks).toHaveLength(1));
+    t.changed();
+    tasks[0]!.resolve('entry of A'); // a late answer
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.resolve('B');
+    await vi.waitFor(() => expect(tasks).toHaveLength(2));
+    expect(tasks[1]!.scope).toBe('B');
+    tasks[1]!.resolve('entry of B');
+    expect(await result).toBe('entry of B');
+  });
+
+  it('does not keep a failed read: the next ask tries again', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    const failed = t.scope();
+    pending[0]!.reject(new Error('vault unavailable'));
+    await expect(failed).rejects.toThrow('vault unavailable');
+    const again = t.scope();
+    pending[1]!.resolve('A');
+    expect(await again).toBe('A');
+  });
+});
