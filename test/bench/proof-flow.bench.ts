@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { launchChromium } from '../e2e/driver/chromium.ts';
-import { proveOnProofPage, serviceProof, startProofWorld } from '../e2e/proof-world.ts';
+import { serviceProof, startProofWorld } from '../e2e/proof-world.ts';
 
 const OUT = resolve('.output-bench-proof');
 
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
       // A person clicks at no particular moment: without this the click (and so FINISHED) would sit at
       // the same point of every poll cycle and each run would measure the same phase.
       await new Promise((r) => setTimeout(r, Math.random() * 1000));
-      await proveOnProofPage(proof);
+      await world.prove(proof);
       const at = await finished;
       await dapp.waitFor('body[data-proof-resolved-at]', 30_000);
       const resolved = Number(await dapp.evaluate(() => document.body.dataset.proofResolvedAt));

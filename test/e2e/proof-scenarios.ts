@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
-import { proveOnProofPage, serviceProof, startProofWorld, type ProofWorld } from './proof-world.ts';
+import { serviceProof, startProofWorld, type ProofWorld } from './proof-world.ts';
 
 /**
  * The proof scenarios, one list for every browser (proof.e2e.test.ts runs them
@@ -104,10 +104,11 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     });
 
     it('Reject in the consent window rejects the page’s promise with 4001', async () => {
-      const dapp = await w.openDapp('reject');
+      const site = w.origin('reject.example');
+      const dapp = await w.openDapp('reject', site);
       const consent = await requestConsent(dapp);
       // The origin shown is the one the browser reported for the requesting tab.
-      expect(await consent.text('[data-testid="consent-origin"]')).toContain(w.dapp.origin);
+      expect(await consent.text('[data-testid="consent-origin"]')).toContain(site);
       expect(await consent.text('[data-testid="consent-score-id"]')).toBe('credit-v1');
       expect(await consent.text('[data-testid="consent-condition"]')).toBe('600');
       expect(await consent.text('[data-testid="consent-web2id"]')).toBe('alice@lending.example');
@@ -118,7 +119,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await popup.click('#tab-proofs');
       await popup.waitFor('[data-testid="proof-flow"]');
       const listed = await popup.text('[data-testid="proof-flow"]');
-      expect(listed).toContain(w.dapp.origin);
+      expect(listed).toContain(site);
       expect(listed).toContain('Waiting for your approval');
       await popup.screenshot('proof-popup-tab');
       await popup.close();
@@ -131,7 +132,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     });
 
     it('closing the consent window rejects the page’s promise with 4001', async () => {
-      const dapp = await w.openDapp('close');
+      const dapp = await w.openDapp('close', w.origin('close.example'));
       const consent = await requestConsent(dapp);
       await consent.close();
       await expect.poll(() => statusCode(dapp)).toBe('4001');
@@ -140,11 +141,66 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await dapp.close();
     });
 
+    it('a flood of requests from many tabs: one consent window on screen; after Reject the site is refused at once, with no window', async () => {
+      const site = w.origin('flood.example');
+      const tabs = [await w.openDapp('flood-1', site), await w.openDapp('flood-2', site), await w.openDapp('flood-3', site)];
+      const consentOpened = w.driver.nextPage(CONSENT);
+      for (const tab of tabs) {
+        await tab.evaluate(() => {
+          const codes: unknown[] = [];
+          (window as unknown as { codes: unknown[] }).codes = codes;
+          for (let i = 0; i < 3; i++) {
+            window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'flood' })
+              .then(() => codes.push('resolved'), (e: { code: number }) => codes.push(e.code));
+          }
+        });
+      }
+      const consent = await consentOpened;
+      await consent.waitFor('[data-testid="consent-origin"]');
+      const codesOf = (tab: TestPage) => tab.evaluate(() => (window as unknown as { codes: unknown[] }).codes);
+      // One request per tab is pending (the rest: 4290), and only one window is on screen; the others wait.
+      await expect.poll(async () => (await Promise.all(tabs.map(codesOf))).flat()).toEqual([4290, 4290, 4290, 4290, 4290, 4290]);
+      expect(await popupWindows()).toBe(1);
+
+      await clickAndClose(consent, '[data-testid="consent-reject"]');
+      // The shown request is rejected; the waiting two are refused at once, without a window of their own.
+      await expect.poll(async () => (await Promise.all(tabs.map(codesOf))).flat().filter((c) => c === 4001).length).toBe(3);
+      expect(await popupWindows()).toBe(0);
+      const again = await tabs[0]!.evaluate(() =>
+        window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'flood' }).then(() => null, (e: { code: number; message: string }) => [e.code, e.message]));
+      expect(again).toEqual([4001, expect.stringContaining('rejected a recent request')]);
+      expect(await popupWindows()).toBe(0);
+      for (const tab of tabs) await tab.close();
+    });
+
+    it('"Block this site": refused at once, listed in Options, and unblocking lets it ask again', async () => {
+      const site = w.origin('block.example');
+      const dapp = await w.openDapp('block', site);
+      const consent = await requestConsent(dapp);
+      await clickAndClose(consent, '[data-testid="consent-block"]');
+      await expect.poll(() => statusCode(dapp)).toBe('4001');
+      const ask = () => dapp.evaluate(() =>
+        window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'b' }).then(() => null, (e: { code: number; message: string }) => [e.code, e.message]));
+      expect(await ask()).toEqual([4001, 'The user blocked this site from asking for proofs.']);
+      expect(await popupWindows()).toBe(0);
+
+      const options = await w.driver.openExtensionPage('options.html');
+      await options.waitFor('[data-testid="blocked-sites"] .site-origin');
+      expect(await options.text('[data-testid="blocked-sites"] .site-list')).toContain(site);
+      await options.click(`[data-testid="blocked-sites"] button[aria-label="Unblock ${site}"]`);
+      await options.waitFor('[data-testid="blocked-sites"] p.muted');
+      await options.close();
+      const consentAgain = await requestConsent(dapp);
+      expect(await consentAgain.text('[data-testid="consent-origin"]')).toContain(site);
+      await consentAgain.close();
+      await dapp.close();
+    });
+
     it('Approve → proof page with a wallet → real proof → the page gets it exactly as the service sent it', async () => {
       const dapp = await w.openDapp('approve');
       const proof = await requestAndApprove(dapp);
       const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
-      await proveOnProofPage(proof);
+      await w.prove(proof);
 
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       const { score, signal0, proofJson } = await dapp.evaluate(() => ({
@@ -185,7 +241,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const proof = await proofOpened;
       // The popup asks under the site's pseudonym (the proof page shows the user id it was given).
       await expect.poll(() => proof.text('#web2id')).toMatch(/^vp-[0-9a-f-]{36}$/);
-      await proveOnProofPage(proof);
+      await w.prove(proof);
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       expect(await dapp.text('#status')).toContain('from the Vantage popup');
       expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
@@ -197,7 +253,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const dapp = await w.openDapp('wander');
       const proof = await requestAndApprove(dapp);
       // The user leaves for another https site (where Vantage's relay runs too) while the proof is made.
-      await dapp.goto(`${w.other.origin}/?run=elsewhere`);
+      await dapp.goto(`${w.origin('other.example')}/?run=elsewhere`);
       await dapp.waitFor('#extension[data-state="found"]');
       await dapp.evaluate(() => {
         const seen: string[] = [];
@@ -208,7 +264,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           if (d?.target === 'vantage:page' && (d.type === 'settled' || d.type === 'proof')) seen.push(`message:${d.type}`);
         });
       });
-      await proveOnProofPage(proof);
+      await w.prove(proof);
       await expect.poll(async () => (await reports())[0], { timeout: 30_000 }).toMatchObject({
         origin: w.dapp.origin, result: 'undelivered', message: 'The tab left the requesting site.',
       });
@@ -228,7 +284,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const polledWhenStopped = serviceCalls('getProofData');
 
       // The user finishes on the proof page while no background runs: the service turns FINISHED…
-      await proveOnProofPage(proof);
+      await w.prove(proof);
       await expect.poll(async () => (await serviceProof(w.sandbox, sessionId)).status, { timeout: 20_000, interval: 250 }).toBe('FINISHED');
       // …and nobody is polling for it yet.
       expect(serviceCalls('getProofData')).toBe(polledWhenStopped);
@@ -244,9 +300,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
 
   describe('proofs on a loopback dApp (a host the manifest grants)', () => {
     it('Approve → the page gets a proof that verifies', async () => {
-      const dapp = await w.openDapp('loopback', w.loopback);
+      const dapp = await w.openDapp('loopback', w.loopback.origin);
       const proof = await requestAndApprove(dapp);
-      await proveOnProofPage(proof);
+      await w.prove(proof);
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       for (const id of ['score', 'service', 'offline', 'request']) expect(await dapp.attr(`[data-check="${id}"]`, 'data-ok'), id).toBe('true');
       await dapp.close();

@@ -14,25 +14,31 @@ import { selfSignedCertificate } from './tls.ts';
  * configured for the sandbox, and an EIP-1193 test wallet on the proof page.
  */
 
-/** Made-up hostnames, resolved to 127.0.0.1 by the test browser only. */
-export const DAPP_HOST = 'dapp.example';
-export const OTHER_HOST = 'other.example';
+/**
+ * Made-up hostnames, resolved to 127.0.0.1 by the test browser only, all served
+ * by one https dApp server. Scenarios that reject use their own site: a rejected
+ * site cools down before it may ask again (lib/proof/cooldown.ts).
+ */
+export const SITE_HOSTS = ['dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example'] as const;
+export type SiteHost = (typeof SITE_HOSTS)[number];
 
 export interface ProofWorld {
   readonly sandbox: Sandbox;
   /** https://dapp.example:PORT */
   readonly dapp: ExampleDapp;
-  /** https://other.example:PORT: another site, same page (it would show any proof it got). */
-  readonly other: ExampleDapp;
+  /** The same dApp as seen on another made-up site: https://<host>:PORT. */
+  origin(host: SiteHost): string;
   /** http://127.0.0.1:PORT: a dApp on a host the manifest grants. */
   readonly loopback: ExampleDapp;
   readonly driver: BrowserDriver;
   /** In front of the integration API: which calls the worker made, in order. */
   readonly log: RequestLog;
-  /** Opens a dApp (at `/?run=<tag>`) and waits until it has found the extension. */
-  openDapp(tag?: string, site?: ExampleDapp): Promise<TestPage>;
+  /** Opens a dApp origin (at `/?run=<tag>`) and waits until it has found the extension. */
+  openDapp(tag?: string, origin?: string): Promise<TestPage>;
   /** Regex for the service's proof page. */
   readonly proofPage: RegExp;
+  /** On the proof page: prove with the sandbox's demo wallet that scores 747 on credit-v1 (above the dApp's 600). */
+  prove(proofPage: TestPage): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,15 +48,19 @@ export interface ProofWorldOptions {
 }
 
 export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOptions): Promise<ProofWorld> {
-  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCertificate([DAPP_HOST, OTHER_HOST])]);
+  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCertificate(SITE_HOSTS)]);
   const service = { serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey, port: 0 };
-  const [log, dapp, other, loopback, driver] = await Promise.all([
+  const [log, dapp, loopback, driver] = await Promise.all([
     startRequestLog(sandbox.origin),
-    startExampleDapp({ ...service, tls, publicHost: DAPP_HOST }),
-    startExampleDapp({ ...service, tls, publicHost: OTHER_HOST }),
+    startExampleDapp({ ...service, tls, publicHost: SITE_HOSTS[0] }),
     startExampleDapp(service),
-    launch({ extensionDir: opts.extensionDir, hosts: [DAPP_HOST, OTHER_HOST] }),
+    launch({ extensionDir: opts.extensionDir, hosts: SITE_HOSTS }),
   ]);
+  const origin = (host: SiteHost) => {
+    const u = new URL(dapp.origin);
+    u.hostname = host;
+    return u.origin;
+  };
   await driver.setStorage('local', {
     settings: {
       ...defaultSettings,
@@ -65,26 +75,27 @@ export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOpt
   });
   await driver.setStorage('session', { apiKey: sandbox.apiKey });
   // The second demo wallet scores 747 on credit-v1 in this dataset: above the 600 the dApp asks for.
-  await driver.injectWallet(sandbox.origin, sandbox.dataset.demoWallets()[1]!.privateKey);
+  const wallet = sandbox.dataset.demoWallets()[1]!.address;
   return {
-    sandbox, dapp, other, loopback, driver, log,
+    sandbox, dapp, origin, loopback, driver, log,
     proofPage: new RegExp(`^${sandbox.origin.replace(/[.]/g, '\\.')}/proof/`),
-    async openDapp(tag = 'e2e', site = dapp) {
-      const page = await driver.open(`${site.origin}/?run=${encodeURIComponent(tag)}`);
+    async prove(proofPage) {
+      // The service's proof page offers its throwaway demo wallets: the user's side of the flow, with no
+      // wallet extension to inject (an injected provider races the page's first script in a new tab).
+      const button = `button[data-demo-address="${wallet}"]:not([disabled])`;
+      await proofPage.waitFor(button);
+      await proofPage.click(button);
+    },
+    async openDapp(tag = 'e2e', at = dapp.origin) {
+      const page = await driver.open(`${at}/?run=${encodeURIComponent(tag)}`);
       await page.waitFor('#extension[data-state="found"]');
       return page;
     },
     async close() {
       await driver.close();
-      await Promise.all([dapp.close(), other.close(), loopback.close(), log.close(), sandbox.close()]);
+      await Promise.all([dapp.close(), loopback.close(), log.close(), sandbox.close()]);
     },
   };
-}
-
-/** On the proof page: connect the injected wallet (it signs the session message). */
-export async function proveOnProofPage(proof: TestPage): Promise<void> {
-  await proof.waitFor('#connect-wallet:not([disabled])');
-  await proof.click('#connect-wallet');
 }
 
 /** The sandbox's own answer for a session: its status and, once FINISHED, the proof text as it sends it. */

@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { privateKeyToAccount } from 'viem/accounts';
 import { launchExtension, screenshot } from '../harness.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
 
@@ -91,25 +90,6 @@ export const launchChromium: LaunchBrowser = async (spec) => {
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
       return () => page.close();
-    },
-    injectWallet: async (origin, privateKey) => {
-      const account = privateKeyToAccount(privateKey);
-      await h.context.exposeBinding('__vantageE2eWallet', async (_source, method: string, params: unknown[]) => {
-        switch (method) {
-          case 'eth_requestAccounts':
-          case 'eth_accounts':
-            return [account.address];
-          case 'personal_sign':
-            return account.signMessage({ message: { raw: params[0] as `0x${string}` } });
-          default:
-            throw new Error(`Unsupported method ${method}`);
-        }
-      });
-      // A string, not a function: tsx (the bench) rewrites named functions with an `__name` helper the page lacks.
-      await h.context.addInitScript(`if (location.origin === ${JSON.stringify(origin)}) {
-        window.ethereum = { request: (args) => window.__vantageE2eWallet(args.method, args.params ?? []) };
-      }`);
-      return { address: account.address };
     },
     extensionErrors: () => errors,
     close: () => h.close(),

@@ -71,11 +71,6 @@ export interface BrowserDriver {
    * left open. Rejects if this browser cannot do it.
    */
   stopBackground(): Promise<() => Promise<void>>;
-  /**
-   * Gives pages on `origin` an EIP-1193 `window.ethereum` (present before the
-   * page's own scripts run) that signs with `privateKey` in the test process.
-   */
-  injectWallet(origin: string, privateKey: `0x${string}`): Promise<{ address: string }>;
   /** Error and warning lines the extension logged (worker, pages), for failure reports. */
   extensionErrors(): readonly string[];
   close(): Promise<void>;
