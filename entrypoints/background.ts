@@ -8,25 +8,31 @@ import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
 import { createProofWorker } from '../lib/proof/worker.ts';
 import { applyDevPreset } from '../lib/settings/dev-preset.ts';
+import { browserHostsGranted } from '../lib/settings/host-access.ts';
+import { closeStorageToContentScripts } from '../lib/settings/trusted-storage.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '../lib/settings/key-vault.ts';
 
 // `npm start` builds with the sandbox's demo key; a production build has none (the branch is dropped).
 const SANDBOX_KEY: string | undefined = import.meta.env.DEV ? import.meta.env.WXT_SANDBOX_API_KEY : undefined;
 
 export default defineBackground(() => {
+  // Before anything else: content scripts must not read or change what the extension stores.
+  closeStorageToContentScripts().catch((e: unknown) => console.error('Vantage: storage could not be closed to content scripts:', String(e)));
   // Listeners are registered synchronously so a worker woken by an event sees it.
   const manifest = browser.runtime.getManifest();
   const vault = indexedDbVault();
   const scopeSecret = indexedDbScopeSecret();
+  const hostsGranted = browserHostsGranted();
   const deps = {
     name: manifest.name,
     version: manifest.version,
-    cache: createWorkerCache(makeServiceContext(vault, scopeSecret)),
+    hostsGranted,
+    cache: createWorkerCache(makeServiceContext(vault, scopeSecret, hostsGranted)),
   };
   const scopeNow = () => currentScope(vault, scopeSecret);
   // Another service or key: the old account's answers go, and none fetched before the change is stored.
   followScope(scopeNow, (scope) => deps.cache.retain(scope));
-  const proofs = createProofWorker(vault);
+  const proofs = createProofWorker(vault, hostsGranted);
   const routes = { ...buildRoutes(deps), ...proofs.routes };
   browser.runtime.onMessage.addListener(
     createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin) as never,

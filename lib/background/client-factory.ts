@@ -2,6 +2,7 @@ import { ApiClient, type ClientConfig } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { cacheScope, type ScopeSecret } from '../cache/scope.ts';
 import type { ServiceContext } from '../cache/service-scope.ts';
+import { notGrantedMessage, type HostsGranted } from '../settings/host-access.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { loadSettingsAndKey } from '../settings/store.ts';
@@ -9,10 +10,11 @@ import { loadSettingsAndKey } from '../settings/store.ts';
 /** Per-use tuning: the proof flow polls with single attempts and backs off itself. */
 export type ClientOverrides = Partial<Pick<ClientConfig, 'backoff' | 'timeoutMs'>>;
 
-/** The settings and key stored now; rejects when no key is set. */
-async function configured(vault: KeyVault): Promise<{ settings: Settings; apiKey: string }> {
+/** The settings and key stored now; rejects when no key is set, or the user has not granted the service's hosts. */
+async function configured(vault: KeyVault, hostsGranted: HostsGranted): Promise<{ settings: Settings; apiKey: string }> {
   const read = await loadSettingsAndKey(vault);
   if (!read.apiKey) throw new ApiError({ kind: 'not-configured', message: 'No API key is set.' });
+  if (!(await hostsGranted(read.settings))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(read.settings) });
   return read;
 }
 
@@ -30,17 +32,17 @@ function clientFor(settings: Settings, apiKey: string, fetchImpl: typeof fetch |
  * Builds an API client from the current settings and key, on each use, so a
  * change in Options takes effect at once. Only the worker calls this.
  */
-export function makeClientFactory(vault: KeyVault, fetchImpl?: typeof fetch): (overrides?: ClientOverrides) => Promise<ApiClient> {
+export function makeClientFactory(vault: KeyVault, hostsGranted: HostsGranted, fetchImpl?: typeof fetch): (overrides?: ClientOverrides) => Promise<ApiClient> {
   return async (overrides) => {
-    const { settings, apiKey } = await configured(vault);
+    const { settings, apiKey } = await configured(vault, hostsGranted);
     return clientFor(settings, apiKey, fetchImpl, overrides);
   };
 }
 
 /** Like makeClientFactory, with the cache scope of the same settings and key (for the worker cache). */
-export function makeServiceContext(vault: KeyVault, secret: ScopeSecret, fetchImpl?: typeof fetch): () => Promise<ServiceContext> {
+export function makeServiceContext(vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch): () => Promise<ServiceContext> {
   return async () => {
-    const { settings, apiKey } = await configured(vault);
+    const { settings, apiKey } = await configured(vault, hostsGranted);
     return { client: clientFor(settings, apiKey, fetchImpl), scope: await cacheScope(settings, apiKey, await secret.getKey()) };
   };
 }

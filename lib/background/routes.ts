@@ -3,6 +3,7 @@ import type { ServiceContext } from '../cache/service-scope.ts';
 import type { Routes } from '../messaging/router.ts';
 import { rememberLookup } from '../score/recent.ts';
 import { parseConnectionInput, testConnection } from '../settings/connection.ts';
+import type { HostsGranted } from '../settings/host-access.ts';
 import { loadSettings } from '../settings/store.ts';
 import { statsRoutes } from '../stats/routes.ts';
 import { scoreRoutes } from './score-routes.ts';
@@ -13,6 +14,8 @@ export interface WorkerDeps {
   readonly version: string;
   /** The worker's one answer cache, shared by every feature; its fetches get a client from the current settings and key. */
   readonly cache: ScopedCache<ServiceContext>;
+  /** Whether the user granted the hosts a set of service addresses uses (the key goes nowhere else). */
+  readonly hostsGranted: HostsGranted;
 }
 
 /** All message routes the worker answers. Each feature contributes its own. */
@@ -23,7 +26,7 @@ export function buildRoutes(deps: WorkerDeps): Routes {
       handle: async () => ({ name: deps.name, version: deps.version }),
     },
     // Options' "Test connection": the draft key comes from the extension's own page only.
-    'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p) },
+    'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p, deps.hostsGranted) },
     ...scoreRoutes({ cache: deps.cache, settings: loadSettings, remember: rememberLookup }),
     ...statsRoutes({ cache: deps.cache }),
   };

@@ -3,6 +3,7 @@ import { makeClientFactory, type ClientOverrides } from '../background/client-fa
 import type { ApiClient } from '../api/client.ts';
 import type { Routes } from '../messaging/router.ts';
 import { isListed, listSite } from '../settings/site-lists.ts';
+import type { HostsGranted } from '../settings/host-access.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '../settings/store.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
@@ -28,11 +29,11 @@ function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): Pr
  * synchronously at worker start (registers the tab/window/alarm listeners,
  * then resumes any flow a previous worker left in storage).
  */
-export function createProofWorker(vault: KeyVault): { runner: ProofRunner; routes: Routes; listen(): void } {
+export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): { runner: ProofRunner; routes: Routes; listen(): void } {
   const handoff = new Handoff({ send: tabsKnock, tabExists, newTicket: () => crypto.randomUUID() });
   const runner = new ProofRunner({
     store: sessionFlowStore(),
-    api: clientProofApi(makeClientFactory(vault)),
+    api: clientProofApi(makeClientFactory(vault, hostsGranted)),
     browser: extensionProofBrowser(handoff),
     sites: {
       isAllowed: (o) => isListed('allowed', o),

@@ -1,3 +1,4 @@
+import { notGrantedMessage, type HostsGranted } from './host-access.ts';
 import { ApiClient } from '../api/client.ts';
 import { toErrorInfo, type ApiErrorInfo } from '../api/errors.ts';
 import { validateSettings, type Settings } from './schema.ts';
@@ -170,10 +171,16 @@ export function parseConnectionInput(payload: unknown): ConnectionInput {
 }
 
 /** Runs the probe: one data call, no retries, a short timeout. */
-export async function testConnection(input: ConnectionInput, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<ConnectionVerdict> {
+export async function testConnection(
+  input: ConnectionInput,
+  hostsGranted: HostsGranted,
+  fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
+): Promise<ConnectionVerdict> {
   // The form checks the bases too, but this payload is only data: the key goes nowhere Save would refuse (plain http, …).
   const bases = validateSettings({ dataBaseUrl: input.dataBaseUrl, integrationBaseUrl: input.integrationBaseUrl });
   if (!bases.ok) return { ...BAD_BASES, message: [BAD_BASES.message, ...Object.values(bases.errors)].join(' ') };
+  // Options asks for the hosts before it tests; if the user refused, the key is not sent.
+  if (!(await hostsGranted(input))) return { ...BAD_BASES, message: notGrantedMessage(input) };
   const project = input.defaultProject.trim() || STAND_IN_PROJECT;
   let jsonAnswer: boolean | undefined;
   const observed: typeof fetch = async (...args) => {

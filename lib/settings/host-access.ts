@@ -58,3 +58,23 @@ export function browserHostAccess(): HostAccess {
     },
   };
 }
+
+/** Whether the browser grants the extension every host these settings would send the key to. */
+export type HostsGranted = (s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>) => Promise<boolean>;
+
+/**
+ * The worker asks before each use: settings changed behind Options' back (a
+ * content script can write storage in Firefox) must not send the key to a host
+ * the user never granted.
+ */
+export function browserHostsGranted(): HostsGranted {
+  return async (s) => {
+    const patterns = hostPatternsToRequest(s);
+    return patterns.length === 0 || browser.permissions.contains({ origins: patterns });
+  };
+}
+
+/** The error for settings whose hosts the user has not granted. */
+export function notGrantedMessage(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string {
+  return `Vantage has no access to ${hostPatternsToRequest(s).join(' and ')}, so your API key is not sent there. Open Options and press Save to grant it.`;
+}

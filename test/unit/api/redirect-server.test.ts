@@ -69,7 +69,7 @@ describe('a redirect from the service, over real HTTP', () => {
       integrationBaseUrl: `${service.origin}/v1`,
       defaultProject: 'nebula',
       apiKey: KEY,
-    });
+    }, async () => true);
     expect(reachedElsewhere.map((h) => h['x-apikey'])).toEqual([]);
     expect(verdict).toMatchObject({ status: 'wrong-base', ok: false, message: expect.stringContaining('redirect (HTTP 302)') });
   });

@@ -38,7 +38,7 @@ function setup(hold = false) {
   const vault = memoryVault();
   const secret = memoryKey(generateScopeSecret);
   const svc = service(hold);
-  const cache = createWorkerCache(makeServiceContext(vault, secret, svc.fetch), { pruneEveryMs: Infinity });
+  const cache = createWorkerCache(makeServiceContext(vault, secret, async () => true, svc.fetch), { pruneEveryMs: Infinity });
   const deps = { cache };
   const stat = async () => ((await fetchStat(deps, request)).value as ReturnType<typeof holders>).now.total;
   const cacheKeys = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('cache:'));

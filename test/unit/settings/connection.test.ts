@@ -32,12 +32,21 @@ function answering(res: Response | Error) {
 
 async function verdictFor(res: Response | Error, over: Partial<ConnectionInput> = {}) {
   const f = answering(res);
-  const v = await testConnection({ ...input, ...over }, f.fetch);
+  const v = await testConnection({ ...input, ...over }, async () => true, f.fetch);
   expect(v.message).not.toContain(KEY);
   return { v, ...f };
 }
 
 describe('testConnection', () => {
+  it('sends nothing to hosts the user has not granted', async () => {
+    const f = answering(jsonRes({ whales: 1 }));
+    const asked: unknown[] = [];
+    const v = await testConnection(input, async (s) => (asked.push(s), false), f.fetch);
+    expect(f.calls).not.toHaveBeenCalled();
+    expect(asked).toEqual([input]);
+    expect(v).toMatchObject({ ok: false, message: expect.stringContaining('no access to https://api.example.com/*') });
+  });
+
   it('calls one cheap data endpoint for the default project, once', async () => {
     const { v, urls, calls } = await verdictFor(jsonRes({ whales: 1, normalWallets: 2, forgottenWallets: 3 }));
     expect(urls).toEqual(['https://api.example.com/dev/v3/data/nebula/holders/token-balance-distribution']);
