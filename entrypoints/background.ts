@@ -6,6 +6,7 @@ import { startBadge } from '../lib/badge/worker.ts';
 import { currentScope, followScope } from '../lib/cache/service-scope.ts';
 import { createWorkerCache } from '../lib/cache/worker-cache.ts';
 import { createMessageListener } from '../lib/messaging/router.ts';
+import { recentLookups } from '../lib/score/recent.ts';
 import { createProofWorker } from '../lib/proof/worker.ts';
 import { applyDevPreset } from '../lib/settings/dev-preset.ts';
 import { browserHostsGranted } from '../lib/settings/host-access.ts';
@@ -27,6 +28,7 @@ export default defineBackground(() => {
     name: manifest.name,
     version: manifest.version,
     hostsGranted,
+    recent: recentLookups(vault),
     cache: createWorkerCache(makeServiceContext(vault, scopeSecret, hostsGranted)),
   };
   const scopeNow = () => currentScope(vault, scopeSecret);

@@ -7,6 +7,7 @@ import { SESSION_PLACEHOLDER, validateSettings } from '../../lib/settings/schema
 import { KNOWN_SCORE_MODELS } from '../../lib/settings/score-models.ts';
 import type { KeyVault } from '../../lib/settings/sealed-secret.ts';
 import { getApiKey, loadSettings } from '../../lib/settings/store.ts';
+import type { SiteLists } from '../../lib/settings/site-lists.ts';
 import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
@@ -15,6 +16,8 @@ import './options.css';
 
 export interface OptionsDeps {
   readonly vault: KeyVault;
+  /** The user's allowed and blocked sites (sealed under the vault). */
+  readonly siteLists: SiteLists;
   readonly hostAccess: HostAccess;
   /** Runs the probe (in the worker): the page only supplies the form's values. */
   readonly testConnection: (input: ConnectionInput) => Promise<ConnectionVerdict>;
@@ -232,8 +235,8 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
         </div>
       </form>
 
-      <SiteList list="allowed" />
-      <SiteList list="blocked" />
+      <SiteList list="allowed" lists={deps.siteLists} />
+      <SiteList list="blocked" lists={deps.siteLists} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { siteListItems, unlistSite, type ListedSite, type SiteListName } from '../../lib/settings/site-lists.ts';
+import type { ListedSite, SiteListName, SiteLists } from '../../lib/settings/site-lists.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -24,17 +24,16 @@ const TEXT: Record<SiteListName, { title: string; hint: string; empty: string; a
 };
 
 /** One of the user's per-site lists, each entry removable at once (no Save needed). */
-export function SiteList({ list }: { list: SiteListName }) {
+export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists }) {
   const [sites, setSites] = useState<readonly ListedSite[] | null>(null);
   const [note, setNote] = useState('');
   const t = TEXT[list];
   useEffect(() => {
-    const item = siteListItems[list];
-    item.getValue().then(setSites, () => setSites([]));
-    return item.watch((s) => setSites(s));
-  }, [list]);
+    lists.get().then((l) => setSites(l[list]), () => setSites([]));
+    return lists.watch((l) => setSites(l[list]));
+  }, [list, lists]);
   const remove = async (origin: string) => {
-    await unlistSite(list, origin);
+    await lists.unlist(list, origin);
     setNote(t.done(origin));
   };
   return (

@@ -95,7 +95,7 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
         it does not learn your wallet address. If your score is below {d.condition}, no proof is made.
       </p>
       <label class="consent-always">
-        <input type="checkbox" checked={always} onChange={(e) => setAlways((e.target as HTMLInputElement).checked)} />
+        <input type="checkbox" data-testid="consent-always" checked={always} onChange={(e) => setAlways((e.target as HTMLInputElement).checked)} />
         <span>
           Always allow this site
           <span class="hint consent-always-hint">No window next time for {url.host}; revocable in Options.</span>

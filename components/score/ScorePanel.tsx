@@ -4,7 +4,7 @@ import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
 import { askWorker } from '../../lib/messaging/send.ts';
 import { checkAddress, toChecksum } from '../../lib/score/address.ts';
 import type { ScoreLookup } from '../../lib/score/lookup.ts';
-import { clearRecent, loadRecent, watchRecent, type RecentLookup } from '../../lib/score/recent.ts';
+import { pageRecentLookups, type RecentLookup } from '../../lib/score/recent.ts';
 import { KNOWN_SCORE_MODELS } from '../../lib/settings/score-models.ts';
 import { loadSettings } from '../../lib/settings/store.ts';
 import { RecentLookups } from './RecentLookups.tsx';
@@ -76,8 +76,9 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
       if (!initialScoreId) setScoreId((cur) => cur || s.scoreId);
       if (autoLookup && initialAddress) void lookUp(initialAddress, initialScoreId || s.scoreId);
     });
-    loadRecent().then((r) => live && setRecent(r));
-    const unwatch = watchRecent(setRecent);
+    const stored = pageRecentLookups();
+    stored.load().then((r) => live && setRecent(r));
+    const unwatch = stored.watch(setRecent);
     return () => {
       live = false;
       unwatch();
@@ -170,7 +171,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
           setScoreId(r.scoreId);
           void lookUp(shown, r.scoreId);
         }}
-        onClear={() => void clearRecent().then(() => setRecent([]))}
+        onClear={() => void pageRecentLookups().clear().then(() => setRecent([]))}
       />
     </div>
   );

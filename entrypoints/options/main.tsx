@@ -4,10 +4,13 @@ import { OptionsApp, type OptionsDeps } from '../../components/options/OptionsAp
 import { askWorker } from '../../lib/messaging/send.ts';
 import { browserHostAccess } from '../../lib/settings/host-access.ts';
 import { indexedDbVault } from '../../lib/settings/key-vault.ts';
+import { siteLists } from '../../lib/settings/site-lists.ts';
 import { pageScope } from '../../lib/stats/page-client.ts';
 
+const vault = indexedDbVault();
 const deps: OptionsDeps = {
-  vault: indexedDbVault(),
+  vault,
+  siteLists: siteLists(vault),
   hostAccess: browserHostAccess(),
   testConnection: (input) => askWorker('settings.testConnection', input),
 };

@@ -1,7 +1,7 @@
 import type { ScopedCache } from '../cache/scoped-cache.ts';
 import type { ServiceContext } from '../cache/service-scope.ts';
 import type { Routes } from '../messaging/router.ts';
-import { rememberLookup } from '../score/recent.ts';
+import type { RecentLookups } from '../score/recent.ts';
 import { parseConnectionInput, testConnection } from '../settings/connection.ts';
 import type { HostsGranted } from '../settings/host-access.ts';
 import { loadSettings } from '../settings/store.ts';
@@ -16,6 +16,8 @@ export interface WorkerDeps {
   readonly cache: ScopedCache<ServiceContext>;
   /** Whether the user granted the hosts a set of service addresses uses (the key goes nowhere else). */
   readonly hostsGranted: HostsGranted;
+  /** The user's recent score lookups (sealed). */
+  readonly recent: RecentLookups;
 }
 
 /** All message routes the worker answers. Each feature contributes its own. */
@@ -27,7 +29,7 @@ export function buildRoutes(deps: WorkerDeps): Routes {
     },
     // Options' "Test connection": the draft key comes from the extension's own page only.
     'settings.testConnection': { allow: ['extension-page'], parse: parseConnectionInput, handle: (p) => testConnection(p, deps.hostsGranted) },
-    ...scoreRoutes({ cache: deps.cache, settings: loadSettings, remember: rememberLookup }),
+    ...scoreRoutes({ cache: deps.cache, settings: loadSettings, remember: (e) => deps.recent.remember(e) }),
     ...statsRoutes({ cache: deps.cache }),
   };
 }

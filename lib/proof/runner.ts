@@ -1,5 +1,6 @@
 import { toErrorInfo } from '../api/errors.ts';
 import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '../api/responses.ts';
+import type { SiteLists } from '../settings/site-lists.ts';
 import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
@@ -38,6 +39,16 @@ export interface ProofBrowser {
   activeTab(): Promise<number | null>;
   /** Who the tab's top frame is, as the browser reports it; null when no relay answers there. */
   identify(tabId: number): Promise<Claimant | null>;
+}
+
+/** The runner's view of the user's site lists. */
+export function siteDecisions(lists: SiteLists): RunnerDeps['sites'] {
+  return {
+    isAllowed: (o) => lists.isListed('allowed', o),
+    isBlocked: (o) => lists.isListed('blocked', o),
+    allow: (o) => lists.list('allowed', o),
+    block: (o) => lists.list('blocked', o),
+  };
 }
 
 export interface ProofSettings extends FlowConfig {

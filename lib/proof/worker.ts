@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { makeClientFactory, type ClientOverrides } from '../background/client-factory.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Routes } from '../messaging/router.ts';
-import { isListed, listSite } from '../settings/site-lists.ts';
+import { siteLists } from '../settings/site-lists.ts';
 import type { HostsGranted } from '../settings/host-access.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '../settings/store.ts';
@@ -11,7 +11,7 @@ import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';
 import { sitePseudonyms } from './pseudonym.ts';
 import { proofRoutes } from './routes.ts';
-import { ProofRunner, type ProofApi } from './runner.ts';
+import { ProofRunner, siteDecisions, type ProofApi } from './runner.ts';
 
 /** One attempt per call: the flow machine does its own backoff, across worker restarts. */
 const SINGLE_ATTEMPT: ClientOverrides = { backoff: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } };
@@ -35,12 +35,7 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault, hostsGranted)),
     browser: extensionProofBrowser(handoff),
-    sites: {
-      isAllowed: (o) => isListed('allowed', o),
-      isBlocked: (o) => isListed('blocked', o),
-      allow: (o) => listSite('allowed', o),
-      block: (o) => listSite('blocked', o),
-    },
+    sites: siteDecisions(siteLists(vault)),
     settings: async () => {
       const s = await loadSettings();
       return {

@@ -1,10 +1,13 @@
-import { storage } from 'wxt/utils/storage';
 import { isRecord } from '../api/body.ts';
+import { indexedDbVault } from '../settings/key-vault.ts';
+import { sealedJson } from '../settings/sealed-json.ts';
+import type { KeyVault } from '../settings/sealed-secret.ts';
 
 /**
  * The last few successful lookups, newest first, for the Score panel to
- * offer again. Kept in storage.local: the addresses are public on-chain
- * identifiers and the list is short and clearable from the panel.
+ * offer again; short and clearable from the panel. The addresses are public,
+ * but which ones the user looked up (and their scores) is theirs: the list is
+ * sealed (lib/settings/sealed-json.ts), so no page's content script reads it.
  */
 export interface RecentLookup {
   /** Lower-case 0x address. */
@@ -17,8 +20,6 @@ export interface RecentLookup {
 
 export const RECENT_LIMIT = 6;
 
-const recentItem = storage.defineItem<RecentLookup[]>('local:scoreRecent', { fallback: [] });
-
 function isRecentLookup(v: unknown): v is RecentLookup {
   return isRecord(v) && typeof v.address === 'string' && /^0x[0-9a-f]{40}$/.test(v.address)
     && typeof v.scoreId === 'string' && typeof v.score === 'number' && typeof v.at === 'number';
@@ -30,19 +31,25 @@ export function withRecent(list: readonly RecentLookup[], entry: RecentLookup, l
   return [entry, ...rest].slice(0, limit);
 }
 
-export async function loadRecent(): Promise<RecentLookup[]> {
-  const stored = await recentItem.getValue();
-  return Array.isArray(stored) ? stored.filter(isRecentLookup) : [];
+export interface RecentLookups {
+  load(): Promise<readonly RecentLookup[]>;
+  remember(entry: RecentLookup): Promise<void>;
+  clear(): Promise<void>;
+  watch(cb: (list: readonly RecentLookup[]) => void): () => void;
 }
 
-export async function rememberLookup(entry: RecentLookup): Promise<void> {
-  await recentItem.setValue(withRecent(await loadRecent(), entry));
+export function recentLookups(vault: KeyVault): RecentLookups {
+  const store = sealedJson<readonly RecentLookup[]>('local:scoreRecent', vault, [], (v) => (Array.isArray(v) ? v.filter(isRecentLookup) : null));
+  return {
+    load: () => store.get(),
+    remember: async (entry) => void (await store.update((list) => withRecent(list, entry))),
+    clear: () => store.clear(),
+    watch: (cb) => store.watch(cb),
+  };
 }
 
-export function clearRecent(): Promise<void> {
-  return recentItem.removeValue();
-}
-
-export function watchRecent(cb: (list: RecentLookup[]) => void): () => void {
-  return recentItem.watch((v) => cb(Array.isArray(v) ? v.filter(isRecentLookup) : []));
+let forPage: RecentLookups | undefined;
+/** The recent lookups as an extension page reads them (the vault's key from the extension's IndexedDB). */
+export function pageRecentLookups(): RecentLookups {
+  return (forPage ??= recentLookups(indexedDbVault()));
 }

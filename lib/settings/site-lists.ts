@@ -1,11 +1,15 @@
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { isRecord } from '../api/body.ts';
 import { webOriginOf } from '../proof/origins.ts';
+import { sealedJson } from './sealed-json.ts';
+import type { KeyVault } from './sealed-secret.ts';
 
 /**
  * The user's per-site proof decisions: sites always allowed (no consent
  * window) and sites blocked (refused at once, no window). A site is on at most
  * one list: putting it on one takes it off the other. Only real web origins
- * (webOriginOf) are ever stored.
+ * (webOriginOf) are ever stored. Sealed (lib/settings/sealed-json.ts): a page's
+ * content script must not add its own site to the allowed list, nor learn which
+ * sites the user allowed.
  */
 
 export interface ListedSite {
@@ -16,33 +20,47 @@ export interface ListedSite {
 }
 
 export type SiteListName = 'allowed' | 'blocked';
+export type Lists = Readonly<Record<SiteListName, readonly ListedSite[]>>;
 
-export const siteListItems: Readonly<Record<SiteListName, WxtStorageItem<readonly ListedSite[], Record<string, never>>>> = {
-  allowed: storage.defineItem<readonly ListedSite[]>('local:allowedSites', { fallback: [], version: 1 }),
-  blocked: storage.defineItem<readonly ListedSite[]>('local:blockedSites', { fallback: [], version: 1 }),
-};
+const EMPTY: Lists = { allowed: [], blocked: [] };
 
-function originOrThrow(origin: string): string {
-  const o = webOriginOf(origin);
-  if (!o) throw new Error(`"${origin}" is not a web origin.`);
-  return o;
+function parseSites(v: unknown): readonly ListedSite[] {
+  return Array.isArray(v) ? v.filter((s): s is ListedSite => isRecord(s) && typeof s.origin === 'string' && typeof s.addedAt === 'number') : [];
 }
 
-export async function isListed(list: SiteListName, origin: string): Promise<boolean> {
-  const o = webOriginOf(origin);
-  return o !== null && (await siteListItems[list].getValue()).some((s) => s.origin === o);
+function parseLists(v: unknown): Lists | null {
+  return isRecord(v) ? { allowed: parseSites(v.allowed), blocked: parseSites(v.blocked) } : null;
 }
 
-/** Puts the site on `list`, and off the other one. */
-export async function listSite(list: SiteListName, origin: string, now = Date.now()): Promise<void> {
-  const o = originOrThrow(origin);
-  await unlistSite(list === 'allowed' ? 'blocked' : 'allowed', o);
-  const sites = await siteListItems[list].getValue();
-  if (sites.some((s) => s.origin === o)) return;
-  await siteListItems[list].setValue([...sites, { origin: o, addedAt: now }]);
+export interface SiteLists {
+  get(): Promise<Lists>;
+  isListed(list: SiteListName, origin: string): Promise<boolean>;
+  /** Puts the site on `list`, and off the other one. */
+  list(list: SiteListName, origin: string, now?: number): Promise<void>;
+  unlist(list: SiteListName, origin: string): Promise<void>;
+  watch(cb: (lists: Lists) => void): () => void;
 }
 
-export async function unlistSite(list: SiteListName, origin: string): Promise<void> {
-  const sites = await siteListItems[list].getValue();
-  if (sites.some((s) => s.origin === origin)) await siteListItems[list].setValue(sites.filter((s) => s.origin !== origin));
+export function siteLists(vault: KeyVault): SiteLists {
+  const store = sealedJson<Lists>('local:siteLists', vault, EMPTY, parseLists);
+  return {
+    get: () => store.get(),
+    async isListed(list, origin) {
+      const o = webOriginOf(origin);
+      return o !== null && (await store.get())[list].some((s) => s.origin === o);
+    },
+    async list(list, origin, now = Date.now()) {
+      const o = webOriginOf(origin);
+      if (!o) throw new Error(`"${origin}" is not a web origin.`);
+      await store.update((lists) => {
+        const without = (l: SiteListName) => lists[l].filter((s) => s.origin !== o);
+        const on = lists[list].some((s) => s.origin === o) ? lists[list] : [...lists[list], { origin: o, addedAt: now }];
+        return list === 'allowed' ? { allowed: on, blocked: without('blocked') } : { allowed: without('allowed'), blocked: on };
+      });
+    },
+    async unlist(list, origin) {
+      await store.update((lists) => ({ ...lists, [list]: lists[list].filter((s) => s.origin !== origin) }));
+    },
+    watch: (cb) => store.watch(cb),
+  };
 }

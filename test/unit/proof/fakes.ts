@@ -8,8 +8,8 @@ import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
 import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
 import type { Delivery } from '../../../lib/proof/relay.ts';
 import type { Caller } from '../../../lib/messaging/sender.ts';
-import { ProofRunner, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
-import { isListed, listSite } from '../../../lib/settings/site-lists.ts';
+import { ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
+import { siteLists } from '../../../lib/settings/site-lists.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
 export const ORIGIN = 'https://dapp.example';
@@ -205,6 +205,8 @@ export interface World {
 }
 
 const pseudonyms = sitePseudonyms(memoryVault());
+/** The user's site lists, sealed under a test vault (storage is fakeBrowser's, reset per test). */
+export const SITES = siteLists(memoryVault());
 
 export function makeWorld(store: FlowStore = sessionFlowStore()): World {
   const svc = new FakeService();
@@ -216,12 +218,7 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
       store,
       api: { createSession: life.guard(svc.createSession.bind(svc)), poll: life.guard(svc.poll.bind(svc)), verify: life.guard(svc.verify.bind(svc)) },
       browser: tabs,
-      sites: {
-        isAllowed: (o) => isListed('allowed', o),
-        isBlocked: (o) => isListed('blocked', o),
-        allow: (o) => listSite('allowed', o),
-        block: (o) => listSite('blocked', o),
-      },
+      sites: siteDecisions(SITES),
       settings: async () => world.settings,
       hasKey: async () => world.hasKey,
       pseudonym: pseudonyms,

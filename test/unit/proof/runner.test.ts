@@ -4,8 +4,7 @@ import { ProofErrorCode } from '../../../lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '../../../lib/proof/flow.ts';
 import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
 import { BLOCKED_MESSAGE, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, COOLING_DOWN_MESSAGE } from '../../../lib/proof/cooldown.ts';
-import { isListed, unlistSite } from '../../../lib/settings/site-lists.ts';
-import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, type World } from './fakes.ts';
+import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
 
 const store = sessionFlowStore();
 
@@ -96,7 +95,7 @@ describe('proof flow: approve', () => {
     await w.flush();
     await w.runner.answerConsent((ack as { flowId: string }).flowId, true, true);
     await w.flush();
-    expect(await isListed('allowed', ORIGIN)).toBe(true);
+    expect(await SITES.isListed('allowed', ORIGIN)).toBe(true);
     w.svc.finished = true;
     await advance(1000);
     expect(lastDelivery()?.outcome.ok).toBe(true);
@@ -117,7 +116,7 @@ describe('proof flow: the user says no', () => {
     expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 4001, message: 'The user rejected the request.' } });
     expect(w.svc.calls).toEqual([]);
     expect(w.tabs.windows.size).toBe(0);
-    expect(await isListed('allowed', ORIGIN)).toBe(false);
+    expect(await SITES.isListed('allowed', ORIGIN)).toBe(false);
     expect(await store.all()).toEqual([]);
   });
 
@@ -434,11 +433,11 @@ describe('proof flow: a page that keeps asking', () => {
     await w.flush();
     await w.runner.answerConsent((ack as { flowId: string }).flowId, false, false, true);
     await w.flush();
-    expect(await isListed('blocked', ORIGIN)).toBe(true);
+    expect(await SITES.isListed('blocked', ORIGIN)).toBe(true);
     await advance(COOLDOWN_MAX_MS);
     expect(await ask()).toEqual({ error: { code: 4001, message: BLOCKED_MESSAGE } });
     expect(w.tabs.windows.size).toBe(0);
-    await unlistSite('blocked', ORIGIN);
+    await SITES.unlist('blocked', ORIGIN);
     expect(await ask()).toEqual({ flowId: expect.any(String) });
   });
 

@@ -7,7 +7,10 @@ import { scoreRoutes } from '../../../lib/background/score-routes.ts';
 import { createMessageListener } from '../../../lib/messaging/router.ts';
 import { CHANNEL } from '../../../lib/messaging/protocol.ts';
 import { createScoreLookup, SCORE_TTL_MS, type ScoreLookupDeps } from '../../../lib/score/lookup.ts';
-import { loadRecent, rememberLookup } from '../../../lib/score/recent.ts';
+import { recentLookups } from '../../../lib/score/recent.ts';
+import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+
+const recent = recentLookups(memoryVault());
 import { inTestScope, testCache } from '../cache/fakes.ts';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -41,7 +44,7 @@ function setup(body: (url: URL) => unknown, clock = { t: 1_700_000_000_000 }) {
   const deps: ScoreLookupDeps = {
     settings: async () => ({ scoreId: 'credit-v1' }),
     cache: testCache(async () => service.client, { store, ttlMs: 10 * 60_000, now: () => clock.t }),
-    remember: rememberLookup,
+    remember: recent.remember,
   };
   return { ...service, clock, store, lookup: createScoreLookup(deps), deps };
 }
@@ -109,14 +112,14 @@ describe('score lookup', () => {
       await s.lookup({ address: ADDR }).catch(() => undefined);
       expect(s.urls).toHaveLength(2);
     }
-    expect(await loadRecent()).toEqual([]);
+    expect(await recent.load()).toEqual([]);
   });
 
   it('remembers successful lookups, newest first', async () => {
     const s = setup(() => credit);
     await s.lookup({ address: ADDR });
     await s.lookup({ address: ADDR, scoreId: 'credit-lite' });
-    expect((await loadRecent()).map((r) => [r.address, r.scoreId, r.score])).toEqual([
+    expect((await recent.load()).map((r) => [r.address, r.scoreId, r.score])).toEqual([
       [LOWER, 'credit-lite', 696],
       [LOWER, 'credit-v1', 696],
     ]);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { clearRecent, loadRecent, rememberLookup, RECENT_LIMIT, withRecent, type RecentLookup } from '../../../lib/score/recent.ts';
+import { recentLookups, RECENT_LIMIT, withRecent, type RecentLookup } from '../../../lib/score/recent.ts';
+import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
 const entry = (n: number, scoreId = 'credit-v1'): RecentLookup => ({
   address: `0x${n.toString(16).padStart(40, '0')}`, scoreId, score: 600 + n, at: n,
@@ -22,15 +23,19 @@ describe('withRecent', () => {
 
 describe('stored recent lookups', () => {
   it('are remembered and cleared', async () => {
-    await rememberLookup(entry(1));
-    await rememberLookup(entry(2));
-    expect((await loadRecent()).map((r) => r.at)).toEqual([2, 1]);
-    await clearRecent();
-    expect(await loadRecent()).toEqual([]);
+    const recent = recentLookups(memoryVault());
+    await recent.remember(entry(1));
+    await recent.remember(entry(2));
+    expect((await recent.load()).map((r) => r.at)).toEqual([2, 1]);
+    await recent.clear();
+    expect(await recent.load()).toEqual([]);
   });
 
-  it('ignore damaged entries', async () => {
+  it('are unreadable in storage, and a list written there by anyone else counts for nothing', async () => {
+    const recent = recentLookups(memoryVault());
+    await recent.remember(entry(7));
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(entry(7).address);
     await fakeBrowser.storage.local.set({ scoreRecent: [entry(1), { address: 'nope' }, null, 'x'] });
-    expect(await loadRecent()).toEqual([entry(1)]);
+    expect(await recent.load()).toEqual([]);
   });
 });

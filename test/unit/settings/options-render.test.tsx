@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { OptionsApp, type OptionsDeps } from '../../../components/options/OptionsApp.tsx';
 import type { HostAccess } from '../../../lib/settings/host-access.ts';
+import { siteLists } from '../../../lib/settings/site-lists.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
 let root: HTMLElement;
@@ -19,8 +20,10 @@ afterEach(() => {
 });
 
 function deps() {
+  const vault = memoryVault();
   return {
-    vault: memoryVault(),
+    vault,
+    siteLists: siteLists(vault),
     hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
     testConnection: vi.fn<OptionsDeps['testConnection']>(),
   };
