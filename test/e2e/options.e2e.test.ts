@@ -124,28 +124,9 @@ describe('options page', () => {
     await page.close();
   });
 
-  it('lists allowed sites and revokes one', async () => {
-    await h.setStorage('local', {
-      allowedSites: [
-        { origin: 'https://dapp.example', addedAt: Date.UTC(2026, 10, 1) },
-        { origin: 'https://lend.example', addedAt: Date.UTC(2026, 10, 2) },
-      ],
-    });
-    const page = await h.openPage('options.html');
-    const list = page.locator('.site-list');
-    await list.waitFor();
-    expect(await list.locator('li .site-origin').allInnerTexts()).toEqual(['https://dapp.example', 'https://lend.example']);
-    await page.getByRole('button', { name: 'Revoke https://dapp.example' }).click();
-    await expect.poll(() => list.locator('li .site-origin').allInnerTexts()).toEqual(['https://lend.example']);
-    expect((await h.getStorage('local')).allowedSites).toEqual([{ origin: 'https://lend.example', addedAt: Date.UTC(2026, 10, 2) }]);
-    await screenshot(page, 'options-light');
-    await page.close();
-  });
-
   it('follows a dark system theme', async () => {
     const dark = await launchExtension({ colorScheme: 'dark' });
     try {
-      await dark.setStorage('local', { allowedSites: [{ origin: 'https://dapp.example', addedAt: Date.UTC(2026, 10, 1) }] });
       const page = await dark.openPage('options.html');
       await field(page, 'API key').fill('not-the-right-key');
       await field(page, 'Data API base URL').fill(sb.dataBaseUrl);

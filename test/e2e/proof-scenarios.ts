@@ -196,6 +196,40 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await dapp.close();
     });
 
+    it('"Always allow this site": its next request opens no window, Options lists it, and revoking brings the window back', async () => {
+      const site = w.origin('allow.example');
+      const dapp = await w.openDapp('allow', site);
+      const consent = await requestConsent(dapp);
+      await consent.click('[data-testid="consent-always"]');
+      const proofOpened = w.driver.nextPage(w.proofPage);
+      await clickAndClose(consent, '[data-testid="consent-approve"]');
+      await w.prove(await proofOpened);
+      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+
+      // Asked again: straight to the proof page, no consent window.
+      const again = w.driver.nextPage(w.proofPage);
+      await dapp.click('#request');
+      await again;
+      expect(await popupWindows()).toBe(0);
+      // The user cancels this one from the popup's Proofs tab.
+      const listed = (await w.driver.askWorker('proof.list')) as { value: { flows: { flowId: string; origin: string }[] } };
+      const flow = listed.value.flows.find((f) => f.origin === site)!;
+      await w.driver.askWorker('proof.cancel', { flowId: flow.flowId });
+      await expect.poll(() => statusCode(dapp)).toBe('4001');
+
+      const options = await w.driver.openExtensionPage('options.html');
+      await options.waitFor('[data-testid="allowed-sites"] .site-origin');
+      expect(await options.text('[data-testid="allowed-sites"] .site-list')).toContain(site);
+      await options.screenshot('options-allowed-site');
+      await options.click(`[data-testid="allowed-sites"] button[aria-label="Revoke ${site}"]`);
+      await options.waitFor('[data-testid="allowed-sites"] p.muted');
+      await options.close();
+      const consentAgain = await requestConsent(dapp);
+      expect(await consentAgain.text('[data-testid="consent-origin"]')).toContain(site);
+      await consentAgain.close();
+      await dapp.close();
+    });
+
     it('Approve → proof page with a wallet → real proof → the page gets it exactly as the service sent it', async () => {
       const dapp = await w.openDapp('approve');
       const proof = await requestAndApprove(dapp);

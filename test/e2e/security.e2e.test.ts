@@ -52,7 +52,8 @@ afterAll(async () => {
 
 describe('extension storage from a content script’s world (a compromised renderer holds all it can reach)', () => {
   it('can neither read nor change storage.local, nor read storage.session', async () => {
-    await h.setStorage('local', { allowedSites: [], settings: { ...defaultSettings }, settings$: { v: 2 } });
+    await h.setStorage('local', { settings: { ...defaultSettings }, settings$: { v: 2 } });
+    const before = await h.getStorage('local');
     const page = await h.context.newPage();
     await page.goto(site.origin);
     const attempt = (code: string) => inContentScriptWorld(h, page, `${code}.then((v) => ({ ok: JSON.stringify(v) }), (e) => ({ error: String(e && e.message || e) }))`);
@@ -60,12 +61,12 @@ describe('extension storage from a content script’s world (a compromised rende
     expect(await inContentScriptWorld(h, page, 'chrome.runtime.id')).toBe(h.extensionId);
 
     expect(await attempt('chrome.storage.local.get(null)')).toEqual({ error: expect.stringMatching(/access/i) });
-    expect(await attempt(`chrome.storage.local.set({ allowedSites: [{ origin: ${JSON.stringify(site.origin)}, addedAt: 1 }] })`)).toEqual({
+    expect(await attempt(`chrome.storage.local.set({ siteLists: { allowed: [{ origin: ${JSON.stringify(site.origin)}, addedAt: 1 }], blocked: [] } })`)).toEqual({
       error: expect.stringMatching(/access/i),
     });
     expect(await attempt('chrome.storage.session.get(null)')).toEqual({ error: expect.stringMatching(/access/i) });
     // Nothing changed.
-    expect((await h.getStorage('local')).allowedSites).toEqual([]);
+    expect(await h.getStorage('local')).toEqual(before);
     await page.close();
   });
 });
