@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { askWorkerFrom, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
 import { sandboxScore } from './sandbox-answers.ts';
+import { answeredBars, breakdownTexts, shownBars } from './score-view.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
 /**
@@ -31,16 +32,7 @@ describe('score lookup', () => {
 
   const scoreCalls = () => log.paths.filter((p) => p.includes('/calculateCustomScore/'));
 
-  /** "DApp interactions" and "dappInteractions" name the same part. */
-  const sameName = (label: string) => label.replace(/\s+/g, '').toLowerCase();
-
-  /** The breakdown bars as [name, value], in the order shown. */
-  const barsOn = async (page: Page) =>
-    (await page.locator('.score-breakdown li').evaluateAll((lis) =>
-      lis.map((li) => [li.querySelector('.score-breakdown-label')!.textContent!, li.querySelector('.score-breakdown-value')!.textContent!]),
-    )).map(([label, value]) => [sameName(label!), Number(value)]);
-  const expectedBars = (body: Record<string, unknown>) =>
-    Object.entries(body.scoreBreakdown as Record<string, number>).map(([k, v]) => [sameName(k), v]);
+  const barsOn = async (page: Page) => shownBars(await page.evaluate(breakdownTexts));
 
   async function openScoreTab(): Promise<Page> {
     const page = await h.openPage('popup.html');
@@ -59,7 +51,7 @@ describe('score lookup', () => {
     const result = page.getByRole('region', { name: 'Score result' });
     await expect.poll(() => result.getByTestId('score-value').textContent()).toBe(String(expected.score));
     expect(await result.getByTestId('score-band').textContent()).toBe(expected.band);
-    expect(await barsOn(page)).toEqual(expectedBars(expected));
+    expect(await barsOn(page)).toEqual(answeredBars(expected));
     const rank = result.locator('.score-extras > div', { has: page.locator('dt', { hasText: /^Rank$/ }) }).locator('dd');
     expect(await rank.textContent()).toBe(String(expected.rank));
     expect(scoreCalls()).toEqual([`/v1/platform-services/calculateCustomScore/${wallet}?scoreId=credit-v1`]);
@@ -126,7 +118,7 @@ describe('score lookup', () => {
     await expect.poll(() => page.getByTestId('score-value').textContent()).toBe(String(expected.score));
     expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(getAddress(wallet));
     // Served from the worker's cache (looked up in the first test), in the model's own order.
-    expect(await barsOn(page)).toEqual(expectedBars(expected));
+    expect(await barsOn(page)).toEqual(answeredBars(expected));
     await page.setViewportSize({ width: 420, height: 680 });
     await screenshot(page, 'score-window');
     await page.goto(`${h.origin}/score.html?noAddress=1`);
