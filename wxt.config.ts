@@ -70,6 +70,11 @@ export default defineConfig({
   // Parallel builds (several e2e runs at once) each get their own output folder.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
+  zip: {
+    // The sources zip is for store reviewers, who rebuild the package from it (README "Store packages"):
+    // the tests, the sandbox and its ~7 MB of zk artifacts play no part in a build.
+    excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
+  },
   vite: () => ({ plugins: [preact(), popupInOneFile] }),
   hooks: {
     // Firefox has no main-world content script here: the relay injects window.vantage from this file (docs/page-api.md).
