@@ -80,6 +80,19 @@ describe('Firefox driver', () => {
     await page.close();
   });
 
+  it('navigates a tab and brings a background tab to the front', async () => {
+    const first = await ff.open(`${dapp.origin}/first`);
+    const second = await ff.open(`${walletSite.origin}/second`);
+    const visibility = (p: typeof first) => p.evaluate(() => document.visibilityState);
+    expect([await visibility(first), await visibility(second)]).toEqual(['hidden', 'visible']);
+    await first.bringToFront();
+    await expect.poll(() => visibility(first)).toBe('visible');
+    expect(await visibility(second)).toBe('hidden');
+    await second.goto(`${dapp.origin}/third`);
+    expect(await second.url()).toBe(`${dapp.origin}/third`);
+    await Promise.all([first.close(), second.close()]);
+  });
+
   it('sees the next window the extension opens, and when it closes', async () => {
     const next = ff.nextPage(/\/score\.html\?noAddress=1$/);
     await ff.inExtension(() => browser.windows.create({ url: '/score.html?noAddress=1', type: 'popup', width: 420, height: 680 }));
