@@ -1,5 +1,4 @@
 import { browser } from 'wxt/browser';
-import { injectScript } from 'wxt/utils/inject-script';
 import { sendToWorker } from '../lib/messaging/send.ts';
 import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '../lib/proof/relay.ts';
 
@@ -8,10 +7,18 @@ import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '../lib/pro
  * on every http(s) page, top frame only, so the API is there to be found;
  * the worker decides who may use it. It never sees the API key.
  */
+/** Adds a script element by URL to the page, and takes it out again once it ran. */
+function loadPageScript(src: string): void {
+  const script = document.createElement('script');
+  script.src = src;
+  script.onload = script.onerror = () => script.remove();
+  (document.head ?? document.documentElement).append(script);
+}
+
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_start',
-  async main(ctx) {
+  main(ctx) {
     const relay = createRelay({
       win: window,
       request: async (params) => ackFromReply(await sendToWorker('proof.request', params)),
@@ -27,8 +34,8 @@ export default defineContentScript({
     });
     relay.start();
     ctx.onInvalidated(() => relay.stop());
-    // Firefox MV2 has no main-world content scripts: inject the same page script as a web-accessible file.
-    // (Only Firefox builds list that file, so Chromium's generated path types do not know it.)
-    if (import.meta.env.FIREFOX) await injectScript('/page-api-injected.js' as Parameters<typeof injectScript>[0]);
+    // Firefox MV2 has no main-world content scripts: load the same page script as a web-accessible file, by
+    // its URL (a page's CSP of script-src 'self' refuses inline text, not an extension's own file).
+    if (import.meta.env.FIREFOX) loadPageScript(browser.runtime.getURL('/page-api-injected.js' as Parameters<typeof browser.runtime.getURL>[0]));
   },
 });

@@ -34,6 +34,13 @@ export const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
 /** Local hosts the manifest grants up front (wxt.config.ts `host_permissions`), for the sandbox on any port. */
 export const LOCAL_HOST_PATTERNS = ['http://localhost/*', 'http://127.0.0.1/*'];
 
+/**
+ * The ceiling of what Options may ask for at runtime, one host at a time
+ * (wxt.config.ts: `optional_host_permissions`, or `optional_permissions` in
+ * Firefox's MV2 manifest). Declared, never granted up front.
+ */
+export const OPTIONAL_HOST_PATTERNS = ['https://*/*', 'http://*/*'];
+
 export const defaultSettings: Settings = Object.freeze({
   dataBaseUrl: `${SANDBOX_ORIGIN}/dev`,
   integrationBaseUrl: `${SANDBOX_ORIGIN}/v1`,

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBadge } from '../../lib/format/number.ts';
-import { defaultSettings } from '../../lib/settings/schema.ts';
-import { requestParams, type StatsFilters } from '../../lib/stats/query.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
+import { sandboxStats } from './sandbox-answers.ts';
+import { pointExtensionAt } from './service-setup.ts';
 
 /**
  * The popup's Stats tab and the dashboard against the sandbox: the numbers
@@ -19,7 +19,6 @@ import { startRequestLog, type RequestLog } from './request-log.ts';
  */
 
 const POPUP = { width: 660, height: 600 };
-const filters = (project: string): StatsFilters => ({ project, chainId: '', tokenId: '', dapp: '', range: { days: 30 } });
 /** lib/stats/paint-snapshot.ts's localStorage key (not imported: that module's imports need a browser). */
 const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 const people = (n: number) => n.toLocaleString('en-US');
@@ -35,11 +34,7 @@ describe('popup stats', () => {
     sb = await startSandbox({ port: 0, scale: 0.1, apiKeys: KEYS });
     log = await startRequestLog(sb.origin);
     h = await launchExtension();
-    await h.setStorage('local', {
-      settings: { ...defaultSettings, dataBaseUrl: `${log.origin}/dev`, integrationBaseUrl: `${log.origin}/v1` },
-      settings$: { v: 2 },
-    });
-    await h.setStorage('session', { apiKey: sb.apiKey });
+    await pointExtensionAt(h, { origin: log.origin, apiKey: sb.apiKey });
   });
   let serviceStopped = false;
   afterAll(async () => {
@@ -49,21 +44,6 @@ describe('popup stats', () => {
       await sb?.close();
     }
   });
-
-  /** What the sandbox's HTTP API answers, asked directly with the parameters the popup sends. */
-  async function sandboxAnswer(op: Parameters<typeof requestParams>[0]['op'], project: string, extra?: Record<string, string>) {
-    const path = {
-      holderChange: 'holders/holder-change',
-      dailyUsers: 'dapp-users/daily-users',
-      tokenBalanceDistribution: 'holders/token-balance-distribution',
-    }[op as string];
-    const params = requestParams({ op, filters: filters(project), extra }, Date.now());
-    delete params.project_id;
-    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-    const res = await fetch(`${sb.dataBaseUrl}/v3/data/${project}/${path}?${qs}`, { headers: { 'x-apikey': sb.apiKey } });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Record<string, unknown>;
-  }
 
   async function openPopup(): Promise<Page> {
     const page = await h.context.newPage();
@@ -163,9 +143,9 @@ describe('popup stats', () => {
 
   it('shows the sandbox\'s holders, balance distribution and daily users, fetching each section only when shown', async () => {
     const [holders, balance, daily] = await Promise.all([
-      sandboxAnswer('holderChange', 'nebula'),
-      sandboxAnswer('tokenBalanceDistribution', 'nebula'),
-      sandboxAnswer('dailyUsers', 'nebula'),
+      sandboxStats(sb, 'holderChange', 'nebula'),
+      sandboxStats(sb, 'tokenBalanceDistribution', 'nebula'),
+      sandboxStats(sb, 'dailyUsers', 'nebula'),
     ]);
     const page = await openPopup();
     // The popup reopens on the section last shown (Audience): go to Holders first.

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { serviceProof, startProofWorld, type ProofWorld } from './proof-world.ts';
 
 /**
  * The proof scenarios, one list for every browser (proof.e2e.test.ts runs them
- * in Chromium, proof.firefox.e2e.test.ts in Firefox). The dApp is what real
+ * in Chromium, firefox-proof.e2e.test.ts in Firefox). The dApp is what real
  * dApps are: https on a host the extension holds no permission for, so the
  * extension never sees its tab's URL. One scenario keeps a loopback dApp.
  */
@@ -25,10 +26,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
   afterAll(async () => {
     await w?.close();
   });
-  afterEach((ctx) => {
-    const errors = w?.driver.extensionErrors() ?? [];
-    if (ctx.task.result?.state === 'fail' && errors.length) console.error(`Extension errors (${w.driver.name}):\n${errors.join('\n')}`);
-  });
+  printExtensionErrorsOnFailure(() => w?.driver);
 
   const serviceCalls = (op: string) => w.log.paths.filter((p) => p.includes(op)).length;
   const flows = async () => ((await w.driver.getStorage('session')).proofFlows ?? {}) as Record<string, unknown>;

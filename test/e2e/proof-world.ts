@@ -3,7 +3,7 @@ import { startExampleDapp, type ExampleDapp } from '../sandbox/example-dapp/serv
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './driver/types.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
-import { selfSignedCertificate } from './tls.ts';
+import { selfSignedCert } from './https-site.ts';
 
 /**
  * Everything the proof scenarios and the proof bench need, in either browser:
@@ -48,7 +48,7 @@ export interface ProofWorldOptions {
 }
 
 export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOptions): Promise<ProofWorld> {
-  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCertificate(SITE_HOSTS)]);
+  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCert(SITE_HOSTS)]);
   const service = { serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey, port: 0 };
   const [log, dapp, loopback, driver] = await Promise.all([
     startRequestLog(sandbox.origin),

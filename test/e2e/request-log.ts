@@ -1,11 +1,13 @@
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveHttps, type TlsIdentity } from './https-site.ts';
 
 /**
  * A pass-through HTTP proxy in front of the sandbox that records every
  * request path: the extension is pointed at it, so a test can prove which
  * calls were (or were not) made, including ones from the service worker,
- * whose fetches Playwright does not report.
+ * whose fetches Playwright does not report. With `https`, it is the service
+ * as users see it: https on a hostname of its own.
  */
 export interface RequestLog {
   readonly origin: string;
@@ -14,12 +16,18 @@ export interface RequestLog {
   close(): Promise<void>;
 }
 
-export async function startRequestLog(target: string): Promise<RequestLog> {
+export interface RequestLogOptions {
+  /** Serve https as `host` (which the browser must resolve to 127.0.0.1: LaunchSpec.hosts). */
+  readonly https?: { readonly host: string; readonly tls: TlsIdentity };
+}
+
+export async function startRequestLog(target: string, opts: RequestLogOptions = {}): Promise<RequestLog> {
   const paths: string[] = [];
   const upstream = new URL(target);
-  const server = createServer((req, res) => {
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'OPTIONS') paths.push(req.url ?? '');
     const out = httpRequest(
+      // The sandbox answers only to its own Host name.
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -31,7 +39,12 @@ export async function startRequestLog(target: string): Promise<RequestLog> {
       res.end();
     });
     req.pipe(out);
-  });
+  };
+  if (opts.https) {
+    const site = await serveHttps(opts.https.host, opts.https.tls, forward);
+    return { origin: site.origin, paths, close: () => site.close() };
+  }
+  const server = createServer(forward);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -2,9 +2,11 @@ import { getAddress } from 'viem';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
-import { defaultSettings } from '../../lib/settings/schema.ts';
 import { askWorkerFrom, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
+import { sandboxScore } from './sandbox-answers.ts';
+import { answeredBars, breakdownTexts, shownBars } from './score-view.ts';
+import { pointExtensionAt } from './service-setup.ts';
 
 /**
  * The Score tab against the sandbox: the popup shows what the sandbox's HTTP
@@ -20,11 +22,7 @@ describe('score lookup', () => {
     sandbox = await startSandbox({ port: 0, scale: 0.05 });
     log = await startRequestLog(sandbox.origin);
     h = await launchExtension();
-    await h.setStorage('local', {
-      settings: { ...defaultSettings, dataBaseUrl: `${log.origin}/dev`, integrationBaseUrl: `${log.origin}/v1` },
-      settings$: { v: 2 },
-    });
-    await h.setStorage('session', { apiKey: sandbox.apiKey });
+    await pointExtensionAt(h, { origin: log.origin, apiKey: sandbox.apiKey });
   });
   afterAll(async () => {
     await h?.close();
@@ -34,25 +32,7 @@ describe('score lookup', () => {
 
   const scoreCalls = () => log.paths.filter((p) => p.includes('/calculateCustomScore/'));
 
-  /** What the sandbox's HTTP API itself answers, asked directly (not through the proxy). */
-  async function sandboxScore(address: string, scoreId: string): Promise<Record<string, unknown>> {
-    const res = await fetch(`${sandbox.integrationBaseUrl}/platform-services/calculateCustomScore/${address}?scoreId=${scoreId}`, {
-      headers: { 'x-apikey': sandbox.apiKey },
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Record<string, unknown>;
-  }
-
-  /** "DApp interactions" and "dappInteractions" name the same part. */
-  const sameName = (label: string) => label.replace(/\s+/g, '').toLowerCase();
-
-  /** The breakdown bars as [name, value], in the order shown. */
-  const barsOn = async (page: Page) =>
-    (await page.locator('.score-breakdown li').evaluateAll((lis) =>
-      lis.map((li) => [li.querySelector('.score-breakdown-label')!.textContent!, li.querySelector('.score-breakdown-value')!.textContent!]),
-    )).map(([label, value]) => [sameName(label!), Number(value)]);
-  const expectedBars = (body: Record<string, unknown>) =>
-    Object.entries(body.scoreBreakdown as Record<string, number>).map(([k, v]) => [sameName(k), v]);
+  const barsOn = async (page: Page) => shownBars(await page.evaluate(breakdownTexts));
 
   async function openScoreTab(): Promise<Page> {
     const page = await h.openPage('popup.html');
@@ -63,7 +43,7 @@ describe('score lookup', () => {
 
   it('shows the score, band and breakdown the sandbox answers for a dataset wallet', async () => {
     const wallet = sandbox.dataset.walletAddresses()[7]!;
-    const expected = await sandboxScore(wallet, 'credit-v1');
+    const expected = await sandboxScore(sandbox, wallet, 'credit-v1');
     const page = await openScoreTab();
     await page.getByLabel('Address', { exact: true }).fill(getAddress(wallet));
     await page.getByRole('button', { name: 'Check score' }).click();
@@ -71,7 +51,7 @@ describe('score lookup', () => {
     const result = page.getByRole('region', { name: 'Score result' });
     await expect.poll(() => result.getByTestId('score-value').textContent()).toBe(String(expected.score));
     expect(await result.getByTestId('score-band').textContent()).toBe(expected.band);
-    expect(await barsOn(page)).toEqual(expectedBars(expected));
+    expect(await barsOn(page)).toEqual(answeredBars(expected));
     const rank = result.locator('.score-extras > div', { has: page.locator('dt', { hasText: /^Rank$/ }) }).locator('dd');
     expect(await rank.textContent()).toBe(String(expected.rank));
     expect(scoreCalls()).toEqual([`/v1/platform-services/calculateCustomScore/${wallet}?scoreId=credit-v1`]);
@@ -92,7 +72,7 @@ describe('score lookup', () => {
 
   it('shows a non-credit model and its extras as the sandbox answers them', async () => {
     const wallet = sandbox.dataset.walletAddresses()[11]!;
-    const expected = await sandboxScore(wallet, 'activity');
+    const expected = await sandboxScore(sandbox, wallet, 'activity');
     const page = await openScoreTab();
     await page.getByLabel('Address', { exact: true }).fill(wallet);
     await page.getByLabel('Score model').fill('activity');
@@ -133,12 +113,12 @@ describe('score lookup', () => {
 
     // What a click on a selection holding an address opens.
     const wallet = sandbox.dataset.walletAddresses()[7]!;
-    const expected = await sandboxScore(wallet, 'credit-v1');
+    const expected = await sandboxScore(sandbox, wallet, 'credit-v1');
     const page = await h.openPage(`score.html?address=${getAddress(wallet)}`);
     await expect.poll(() => page.getByTestId('score-value').textContent()).toBe(String(expected.score));
     expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(getAddress(wallet));
     // Served from the worker's cache (looked up in the first test), in the model's own order.
-    expect(await barsOn(page)).toEqual(expectedBars(expected));
+    expect(await barsOn(page)).toEqual(answeredBars(expected));
     await page.setViewportSize({ width: 420, height: 680 });
     await screenshot(page, 'score-window');
     await page.goto(`${h.origin}/score.html?noAddress=1`);

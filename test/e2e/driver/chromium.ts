@@ -14,6 +14,7 @@ function testPage(page: Page): TestPage {
     evaluate: ((fn: (arg: unknown) => unknown, arg?: unknown) => page.evaluate(fn, arg)) as TestPage['evaluate'],
     waitFor: (selector, timeoutMs) => first(selector).waitFor({ state: 'visible', ...(timeoutMs ? { timeout: timeoutMs } : {}) }),
     click: (selector) => first(selector).click(),
+    fill: (selector, value) => first(selector).fill(value),
     text: (selector) => first(selector).innerText(),
     attr: (selector, name) => page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const),
     waitForClose: async (timeoutMs) => {

@@ -19,6 +19,8 @@ export interface TestPage {
   waitFor(selector: string, timeoutMs?: number): Promise<void>;
   /** Waits for the selector, then clicks it as a user would (a trusted click). */
   click(selector: string): Promise<void>;
+  /** Waits for a text field, then replaces its value by typing, as a user would (trusted key events). */
+  fill(selector: string, value: string): Promise<void>;
   /** `innerText` of the first match (waits for it). */
   text(selector: string): Promise<string>;
   /** An attribute of the first match, or null (does not wait). */

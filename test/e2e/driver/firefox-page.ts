@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import type { Bidi } from './firefox-bidi.ts';
+import type { TestPage } from './types.ts';
+
+/**
+ * TestPage over a puppeteer-core page in Firefox. Firefox's BiDi reports no
+ * events for extension documents (no URL, no load, no close), so this asks
+ * the document itself where it is, and treats "no such frame" as closed.
+ */
+
+export const SCREENSHOT_DIR = resolve('test-results/screenshots');
+/** How often a condition that has no event is looked at again. */
+const POLL_MS = 100;
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** page.evaluate with TestPage's signature (puppeteer types the argument as a serialisable handle). */
+export function evaluateIn<R, A>(page: Page, fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+  return page.evaluate(fn as unknown as (a: unknown) => unknown, arg) as Promise<R>;
+}
+
+export function firefoxPage(page: Page, bidi: Bidi): TestPage {
+  let closed = false;
+  page.once('close', () => {
+    closed = true;
+  });
+
+  /** Whether the document is gone (its browsing context no longer exists). */
+  const gone = async () =>
+    closed ||
+    (await page.evaluate(() => true).then(
+      () => false,
+      (e: unknown) => /no such frame|not found|closed/i.test(String(e)),
+    ));
+
+  const waitFor = async (selector: string, timeoutMs = 15_000) => {
+    await page.waitForSelector(selector, { visible: true, timeout: timeoutMs });
+  };
+
+  const self: TestPage = {
+    url: () => page.evaluate(() => location.href),
+    async goto(url) {
+      // page.goto never resolves for moz-extension:// documents; navigating the context does.
+      if (url.startsWith('moz-extension:')) await bidi.navigate(page, url);
+      else await page.goto(url, { waitUntil: 'load' });
+    },
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => evaluateIn(page, fn, arg),
+    waitFor,
+    async click(selector) {
+      await waitFor(selector);
+      await page.click(selector);
+    },
+    async fill(selector, value) {
+      await waitFor(selector);
+      await page.evaluate((s) => {
+        const field = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(s)!;
+        field.focus();
+        field.select();
+      }, selector);
+      // Typed over the selection, key by key, as a person would (trusted input events).
+      if (value) await page.keyboard.type(value);
+      else await page.keyboard.press('Backspace');
+    },
+    async text(selector) {
+      await waitFor(selector);
+      return page.$eval(selector, (el) => (el as HTMLElement).innerText);
+    },
+    attr: (selector, name) =>
+      page.evaluate((s, n) => document.querySelector(s)?.getAttribute(n) ?? null, selector, name),
+    async waitForClose(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await gone())) {
+        if (Date.now() > deadline) throw new Error(`Page still open after ${timeoutMs} ms`);
+        await delay(POLL_MS);
+      }
+      closed = true;
+    },
+    isClosed: () => closed,
+    async close() {
+      if (closed) return;
+      await page.close();
+      // A window the extension opened may ignore the BiDi close: it may always close itself.
+      if (!(await gone())) await page.evaluate(() => window.close()).catch(() => undefined);
+      await self.waitForClose(5_000);
+    },
+    bringToFront: () => page.bringToFront(),
+    async screenshot(name) {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `firefox-${name}.png`) as `${string}.png`, fullPage: true });
+    },
+  };
+  return self;
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
+import { bidiOf, type Bidi } from './firefox-bidi.ts';
+import { firefoxBackground, type BackgroundState } from './firefox-background.ts';
+import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
+import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
+import { evaluateIn, firefoxPage } from './firefox-page.ts';
+import { CHANNEL } from '../../../lib/messaging/protocol.ts';
+import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
+
+/**
+ * Firefox ESR driven by puppeteer-core over WebDriver BiDi, with the built
+ * Firefox extension installed as a temporary add-on. Never downloads a
+ * browser. See /work/shared/reference/toolchain.md, "Firefox in tests".
+ */
+
+export const FIREFOX_EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'firefox-mv2');
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+export interface FirefoxDriver extends BrowserDriver {
+  readonly name: 'firefox';
+  readonly addonId: string;
+  /** Where the extension's background stands ('stopped' after stopBackground). */
+  backgroundState(): Promise<BackgroundState>;
+  /**
+   * In a web page opened by this driver: selects the text of `selector`,
+   * right-clicks it and chooses the menu item whose label starts with
+   * `labelPrefix`, as a user would. Resolves the item's full label.
+   */
+  chooseFromSelectionMenu(page: TestPage, selector: string, labelPrefix: string): Promise<string>;
+}
+
+async function addonIdOf(extensionDir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(extensionDir, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
+  const id = manifest.browser_specific_settings?.gecko?.id;
+  if (!id) throw new Error(`${extensionDir}/manifest.json has no browser_specific_settings.gecko.id (is it a Firefox build?)`);
+  return id;
+}
+
+function prefs(addonId: string, uuid: string, spec: LaunchSpec): Record<string, unknown> {
+  return {
+    // The moz-extension:// origin is random per profile unless pinned.
+    'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }),
+    // permissions.request() from Options is granted without a prompt (a prompt would wait forever headless).
+    'extensions.webextOptionalPermissionPrompts': false,
+    ...(spec.hosts?.length ? { 'network.dns.localDomains': spec.hosts.join(',') } : {}),
+    // 0: dark, 1: light, for every page including the extension's.
+    'layout.css.prefers-color-scheme.content-override': spec.colorScheme === 'dark' ? 0 : 1,
+    ...CONSOLE_PREFS,
+  };
+}
+
+/**
+ * Whether the page's own location comes to match before `stop()` says to give
+ * up. Polled: Firefox reports no URL or load events for extension documents,
+ * and windows the extension opens start as about:blank.
+ */
+async function comesToMatch(page: Page, url: RegExp, stop: () => boolean): Promise<boolean> {
+  while (!stop()) {
+    const href = await page.evaluate(() => location.href).catch(() => null);
+    if (href && url.test(href)) return true;
+    if (href === null && page.isClosed()) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
+  const addonId = await addonIdOf(spec.extensionDir);
+  const uuid = randomUUID();
+  const origin = `moz-extension://${uuid}`;
+  const firefox: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    // Chrome-scope access: extension pages by context, the background's lifecycle, context menus.
+    args: ['--remote-allow-system-access'],
+    acceptInsecureCerts: true,
+    defaultViewport: { width: 1100, height: 800 },
+    extraPrefsFirefox: prefs(addonId, uuid, spec),
+  });
+  try {
+    const installed = await firefox.installExtension(spec.extensionDir);
+    if (installed !== addonId) throw new Error(`Installed ${installed}, expected ${addonId}`);
+    const bidi: Bidi = await bidiOf(firefox);
+    const child = firefox.process();
+    const errors = await collectExtensionErrors(bidi, origin, [child?.stdout ?? null, child?.stderr ?? null]);
+    const background = firefoxBackground(bidi, addonId);
+
+    // The first tab stays on an inert extension document (no script of ours runs in it) and
+    // serves inExtension: it never takes focus from a test's tab, and never closes (closing a
+    // tab is an event that wakes the background).
+    const [first] = await firefox.pages();
+    const helper = first ?? (await firefox.newPage());
+    await bidi.navigate(helper, `${origin}/manifest.json`);
+
+    const pages = new WeakMap<TestPage, Page>();
+    const wrap = (page: Page): TestPage => {
+      const p = firefoxPage(page, bidi);
+      pages.set(p, page);
+      return p;
+    };
+    const inExtension = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => evaluateIn(helper, fn, arg);
+
+    const driver: FirefoxDriver = {
+      name: 'firefox',
+      addonId,
+      extensionOrigin: origin,
+      async open(url) {
+        const page = await firefox.newPage();
+        await page.goto(url, { waitUntil: 'load' });
+        return wrap(page);
+      },
+      async openExtensionPage(path) {
+        const page = await firefox.newPage();
+        await bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`);
+        return wrap(page);
+      },
+      nextPage(url, timeoutMs = 20_000) {
+        return new Promise((resolvePage, reject) => {
+          let settled = false;
+          const settle = () => {
+            settled = true;
+            clearTimeout(timer);
+            firefox.off('targetcreated', onTarget);
+          };
+          const timer = setTimeout(() => {
+            settle();
+            reject(new Error(`No page matching ${url} within ${timeoutMs} ms`));
+          }, timeoutMs);
+          const onTarget = async (target: Target) => {
+            const page = target.type() === 'page' ? await target.page() : null;
+            if (page && (await comesToMatch(page, url, () => settled)) && !settled) {
+              settle();
+              resolvePage(wrap(page));
+            }
+          };
+          firefox.on('targetcreated', onTarget);
+        });
+      },
+      inExtension,
+      askWorker: (type, payload = {}) =>
+        inExtension(
+          ({ channel, t, p }) => browser.runtime.sendMessage({ channel, type: t, payload: p }),
+          { channel: CHANNEL, t: type, p: payload },
+        ),
+      async setStorage(area, items) {
+        await inExtension(({ a, i }) => browser.storage[a].set(i), { a: area, i: items });
+      },
+      getStorage: (area) => inExtension((a) => browser.storage[a].get(null), area),
+      async stopBackground() {
+        await background.stop();
+        // Nothing was opened to do it.
+        return async () => undefined;
+      },
+      backgroundState: () => background.state(),
+      chooseFromSelectionMenu(page, selector, labelPrefix) {
+        const raw = pages.get(page);
+        if (!raw) throw new Error('chooseFromSelectionMenu needs a page this driver opened');
+        return chooseFromSelectionMenu(bidi, raw, selector, labelPrefix);
+      },
+      extensionErrors: () => errors.lines,
+      close: () => firefox.close(),
+    };
+    return driver;
+  } catch (e) {
+    await firefox.close();
+    throw e;
+  }
+}

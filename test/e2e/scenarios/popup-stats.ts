@@ -1,0 +1,87 @@
+import { expect } from 'vitest';
+import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
+import type { BrowserDriver, TestPage } from '../driver/types.ts';
+import { startRequestLog, type RequestLog } from '../request-log.ts';
+import { sandboxStats } from '../sandbox-answers.ts';
+import { pointExtensionAt } from '../service-setup.ts';
+import type { Launch, Scenario, World } from './scenario.ts';
+
+/**
+ * The popup's Stats tab against the sandbox: every number a section shows
+ * is what the sandbox's HTTP API answers for the same project and window.
+ */
+
+export interface PopupWorld<D extends BrowserDriver = BrowserDriver> extends World<D> {
+  readonly sandbox: Sandbox;
+  readonly log: RequestLog;
+}
+
+export async function startPopupWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<PopupWorld<D>> {
+  const [sandbox, driver] = await Promise.all([startSandbox({ port: 0, scale: 0.1 }), launch({ extensionDir })]);
+  const log = await startRequestLog(sandbox.origin);
+  await pointExtensionAt(driver, { origin: log.origin, apiKey: sandbox.apiKey }, { defaultProject: 'nebula' });
+  return {
+    driver, sandbox, log,
+    async close() {
+      await driver.close();
+      await Promise.all([log.close(), sandbox.close()]);
+    },
+  };
+}
+
+const num = (scope: string) => `${scope} .num[data-value]`;
+const figure = (block: string, name: string) => num(`[data-block="${block}"] [data-figure="${name}"]`);
+const part = (block: string, name: string, split = '') => num(`[data-block="${block}"] ${split && `[data-split="${split}"] `}[data-part="${name}"]`);
+
+/** Waits until the number at `selector` is `value`, and checks it is written for people (1,234). */
+async function expectNumber(page: TestPage, selector: string, value: number): Promise<void> {
+  await page.waitFor(selector);
+  await expect.poll(() => page.attr(selector, 'data-value'), { timeout: 15_000 }).toBe(String(value));
+  expect(await page.text(selector)).toBe(value.toLocaleString('en-US'));
+}
+
+export const popupStatsScenarios: readonly Scenario<PopupWorld>[] = [
+  {
+    name: 'shows the sandbox\'s numbers in each section: holders, DApp users, audience',
+    async run({ driver, sandbox: sb }) {
+      const [holders, balance, daily, inbounce] = await Promise.all([
+        sandboxStats(sb, 'holderChange', 'nebula'),
+        sandboxStats(sb, 'tokenBalanceDistribution', 'nebula'),
+        sandboxStats(sb, 'dailyUsers', 'nebula'),
+        sandboxStats(sb, 'userInbounce', 'nebula'),
+      ]);
+      // Opens on the default project from Options.
+      const page = await driver.openExtensionPage('popup.html');
+      await page.waitFor('#stats-project');
+      expect(await page.evaluate(() => (document.getElementById('stats-project') as HTMLInputElement).value)).toBe('nebula');
+
+      await page.click('#section-holders');
+      const now = holders.now as { total: number; active: number; new: number };
+      await expectNumber(page, figure('holders', 'total'), now.total);
+      await expectNumber(page, figure('holders', 'active'), now.active);
+      await expectNumber(page, figure('holders', 'new'), now.new);
+      const b = balance as { whales: number; normalWallets: number; forgottenWallets: number };
+      await expectNumber(page, part('balance', 'whales'), b.whales);
+      await expectNumber(page, part('balance', 'normal'), b.normalWallets);
+      await expectNumber(page, part('balance', 'forgotten'), b.forgottenWallets);
+      await page.screenshot('popup-holders');
+
+      await page.click('#section-dapp-users');
+      const days = [...(daily.dailyUsers as { timestamp: number; numberOfUsers: number; numberOfTransactions: number }[])]
+        .sort((x, y) => x.timestamp - y.timestamp);
+      await expectNumber(page, figure('daily-users', 'users'), days.at(-1)!.numberOfUsers);
+      await expectNumber(page, figure('daily-users', 'transactions'), days.at(-1)!.numberOfTransactions);
+      await page.screenshot('popup-dapp-users');
+
+      await page.click('#section-audience');
+      const split = inbounce as Record<'wallet' | 'visitor', { new: number; return: number }>;
+      await expectNumber(page, part('inbounce', 'new', 'Wallets'), split.wallet.new);
+      await expectNumber(page, part('inbounce', 'returning', 'Wallets'), split.wallet.return);
+      await expectNumber(page, part('inbounce', 'new', 'Visitors'), split.visitor.new);
+      await expectNumber(page, part('inbounce', 'returning', 'Visitors'), split.visitor.return);
+      await page.waitFor('[data-block="retention"] table.cohort');
+      await page.screenshot('popup-audience');
+      await page.close();
+    },
+  },
+];
