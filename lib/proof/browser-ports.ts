@@ -56,11 +56,16 @@ export function extensionProofBrowser(handoff: Handoff): ProofBrowser {
     deliver: (target, delivery) => handoff.deliver(target, delivery),
     identify: (tabId) => handoff.identify(tabId),
     async activeTab() {
-      // The last focused *browser* window: a popup-type window (the consent window, a popup opened as one) is never the site.
-      const win = await browser.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => undefined);
-      if (win?.id === undefined) return null;
-      const [t] = await browser.tabs.query({ active: true, windowId: win.id });
-      return t?.id ?? null;
+      // The browser window the user last looked at (the toolbar popup is no window of its own). Chromium
+      // applies the type filter; Firefox ignores it (deprecated since 62) and may answer a popup-type window.
+      const last = await browser.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => undefined);
+      if (last?.type === 'normal' && last.id !== undefined) {
+        const [t] = await browser.tabs.query({ active: true, windowId: last.id });
+        return t?.id ?? null;
+      }
+      // From a popup-type window (Vantage's popup opened as one): the site is clear only with one browser window.
+      const active = await browser.tabs.query({ active: true, windowType: 'normal' });
+      return active.length === 1 ? (active[0]!.id ?? null) : null;
     },
   };
 }

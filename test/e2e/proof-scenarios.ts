@@ -40,8 +40,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       return (await api.windows.getAll({ windowTypes: ['popup'] })).length;
     });
 
-  /** Clicks a button that closes its own window, tolerating the window going away mid-click. */
+  /** Clicks a button that closes its own window once it takes clicks, tolerating the window going away mid-click. */
   async function clickAndClose(page: TestPage, selector: string): Promise<void> {
+    await page.waitFor(`${selector}:not([disabled])`);
     await page.click(selector).catch((e: unknown) => {
       if (!page.isClosed()) throw e;
     });
@@ -53,6 +54,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     await dapp.click('#request');
     const consent = await opened;
     await consent.waitFor('[data-testid="consent-origin"]');
+    // The user looks at it: Approve takes clicks only once the window has been visible and focused a moment
+    // (headless Firefox does not focus a new window by itself).
+    await consent.bringToFront();
     return consent;
   }
 

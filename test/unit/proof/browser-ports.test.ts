@@ -46,6 +46,17 @@ describe('extensionProofBrowser', () => {
     expect(query).toHaveBeenCalledWith({ active: true, windowId: normal.id });
   });
 
+  it('from a popup-type window (Firefox ignores the type filter) takes the active tab of the one browser window, and none when it cannot tell', async () => {
+    const popup = await fakeBrowser.windows.create({ type: 'popup' });
+    vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue(popup);
+    const site = await fakeBrowser.tabs.create({ url: 'https://dapp.example/' });
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValueOnce([site]);
+    expect(await ports.activeTab()).toBe(site.id);
+    expect(query).toHaveBeenLastCalledWith({ active: true, windowType: 'normal' });
+    query.mockResolvedValueOnce([site, { ...site, id: 99 }]);
+    expect(await ports.activeTab()).toBeNull();
+  });
+
   it('opens the proof page next to the requesting tab', async () => {
     await fakeBrowser.tabs.create({ url: 'https://a.example/' });
     const dapp = await fakeBrowser.tabs.create({ url: 'https://dapp.example/' });
