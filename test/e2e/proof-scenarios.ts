@@ -68,6 +68,24 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     return proofOpened;
   }
 
+  /** Options lists the site under `list`; the user removes it there. */
+  async function removeInOptions(list: 'allowed' | 'blocked', site: string, action: 'Revoke' | 'Unblock'): Promise<void> {
+    const options = await w.driver.openExtensionPage('options.html');
+    await options.waitFor(`[data-testid="${list}-sites"] .site-origin`);
+    expect(await options.text(`[data-testid="${list}-sites"] .site-list`)).toContain(site);
+    await options.screenshot(`options-${list}-site`);
+    await options.click(`[data-testid="${list}-sites"] button[aria-label="${action} ${site}"]`);
+    await options.waitFor(`[data-testid="${list}-sites"] p.muted`);
+    await options.close();
+  }
+
+  /** The site asks again and the consent window is back, naming it. */
+  async function expectConsentAgain(dapp: TestPage, site: string): Promise<void> {
+    const consent = await requestConsent(dapp);
+    expect(await consent.text('[data-testid="consent-origin"]')).toContain(site);
+    await consent.close();
+  }
+
   const statusCode = (dapp: TestPage) => dapp.attr('#status', 'data-code');
   const checked = (dapp: TestPage) => dapp.attr('#result', 'data-checked');
 
@@ -186,15 +204,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       expect(await ask()).toEqual([4001, 'The user blocked this site from asking for proofs.']);
       expect(await popupWindows()).toBe(0);
 
-      const options = await w.driver.openExtensionPage('options.html');
-      await options.waitFor('[data-testid="blocked-sites"] .site-origin');
-      expect(await options.text('[data-testid="blocked-sites"] .site-list')).toContain(site);
-      await options.click(`[data-testid="blocked-sites"] button[aria-label="Unblock ${site}"]`);
-      await options.waitFor('[data-testid="blocked-sites"] p.muted');
-      await options.close();
-      const consentAgain = await requestConsent(dapp);
-      expect(await consentAgain.text('[data-testid="consent-origin"]')).toContain(site);
-      await consentAgain.close();
+      await removeInOptions('blocked', site, 'Unblock');
+      await expectConsentAgain(dapp, site);
       await dapp.close();
     });
 
@@ -219,16 +230,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await w.driver.askWorker('proof.cancel', { flowId: flow.flowId });
       await expect.poll(() => statusCode(dapp)).toBe('4001');
 
-      const options = await w.driver.openExtensionPage('options.html');
-      await options.waitFor('[data-testid="allowed-sites"] .site-origin');
-      expect(await options.text('[data-testid="allowed-sites"] .site-list')).toContain(site);
-      await options.screenshot('options-allowed-site');
-      await options.click(`[data-testid="allowed-sites"] button[aria-label="Revoke ${site}"]`);
-      await options.waitFor('[data-testid="allowed-sites"] p.muted');
-      await options.close();
-      const consentAgain = await requestConsent(dapp);
-      expect(await consentAgain.text('[data-testid="consent-origin"]')).toContain(site);
-      await consentAgain.close();
+      await removeInOptions('allowed', site, 'Revoke');
+      await expectConsentAgain(dapp, site);
       await dapp.close();
     });
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRenderRoot } from '../render-root.ts';
 import { fakeBrowser } from 'wxt/testing';
 import { ScorePanel } from '../../../components/score/ScorePanel.tsx';
 import { ScoreResultView } from '../../../components/score/ScoreResultView.tsx';
@@ -22,29 +23,20 @@ const lookup = (over: Partial<ScoreLookup> = {}): ScoreLookup => ({
   ...over,
 });
 
-let root: HTMLElement;
-beforeEach(() => {
-  fakeBrowser.reset();
-  root = document.createElement('div');
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+const rootNow = useRenderRoot();
 
 /** Label → value of the extras list as a person reads it. */
-const rows = () => Object.fromEntries([...root.querySelectorAll('.score-extras > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
+const rows = () => Object.fromEntries([...rootNow().querySelectorAll('.score-extras > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
 
 describe('ScoreResultView', () => {
   it('shows the score, its band on the scale, the breakdown, the rank and every unknown extra', () => {
-    render(<ScoreResultView lookup={lookup()} />, root);
-    expect(root.querySelector('[data-testid="score-value"]')!.textContent).toBe('696');
-    expect(root.querySelector('[data-testid="score-band"]')!.textContent).toBe('Good');
-    const meter = root.querySelector('[role="meter"]')!;
+    render(<ScoreResultView lookup={lookup()} />, rootNow());
+    expect(rootNow().querySelector('[data-testid="score-value"]')!.textContent).toBe('696');
+    expect(rootNow().querySelector('[data-testid="score-band"]')!.textContent).toBe('Good');
+    const meter = rootNow().querySelector('[role="meter"]')!;
     expect(meter.getAttribute('aria-valuenow')).toBe('696');
     expect(meter.getAttribute('aria-valuetext')).toBe('696, Good');
-    const bars = [...root.querySelectorAll('.score-breakdown li')].map((li) => li.textContent);
+    const bars = [...rootNow().querySelectorAll('.score-breakdown li')].map((li) => li.textContent);
     expect(bars).toEqual(['Assets740', 'Transactions712', 'Loan550']);
     expect(rows()).toEqual({
       Rank: '81',
@@ -56,10 +48,10 @@ describe('ScoreResultView', () => {
   });
 
   it('says a score outside 300–850 has no band, and draws no marker', () => {
-    render(<ScoreResultView lookup={lookup({ score: 912, extras: { type: 'activity' } })} />, root);
-    expect(root.querySelector('[data-testid="score-band"]')!.textContent).toMatch(/No band/);
-    expect(root.querySelector('.score-scale-marker')).toBeNull();
-    expect(root.querySelector('.score-breakdown')).toBeNull();
+    render(<ScoreResultView lookup={lookup({ score: 912, extras: { type: 'activity' } })} />, rootNow());
+    expect(rootNow().querySelector('[data-testid="score-band"]')!.textContent).toMatch(/No band/);
+    expect(rootNow().querySelector('.score-scale-marker')).toBeNull();
+    expect(rootNow().querySelector('.score-breakdown')).toBeNull();
     expect(rows()).toEqual({ Type: 'activity' });
   });
 });
@@ -76,7 +68,7 @@ describe('ScorePanel', () => {
     });
   });
 
-  const input = (name: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
+  const input = (name: string) => [...rootNow().querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
   const submit = async (address: string) => {
     await act(() => {
       const field = input('Address');
@@ -84,38 +76,38 @@ describe('ScorePanel', () => {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
     await act(() => {
-      root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      rootNow().querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     });
   };
 
   it('has an "Address" field and the model from Options', async () => {
-    await act(() => render(<ScorePanel />, root));
+    await act(() => render(<ScorePanel />, rootNow()));
     await expect.poll(() => input('Score model').value).toBe('credit-v1');
     expect(input('Address')).toBeTruthy();
   });
 
   it('refuses an invalid address with a plain message and asks the worker nothing', async () => {
-    await act(() => render(<ScorePanel />, root));
+    await act(() => render(<ScorePanel />, rootNow()));
     await submit('0x1234');
-    expect(root.querySelector('[role="alert"]')!.textContent).toMatch(/40 hex digits/);
+    expect(rootNow().querySelector('[role="alert"]')!.textContent).toMatch(/40 hex digits/);
     expect(input('Address').getAttribute('aria-invalid')).toBe('true');
     expect(asked).toEqual([]);
   });
 
   it('looks a valid address up through the worker and shows the answer', async () => {
-    await act(() => render(<ScorePanel />, root));
+    await act(() => render(<ScorePanel />, rootNow()));
     await expect.poll(() => input('Score model').value).toBe('credit-v1');
     await submit(ADDR.toLowerCase());
-    await expect.poll(() => root.querySelector('[data-testid="score-value"]')?.textContent).toBe('696');
+    await expect.poll(() => rootNow().querySelector('[data-testid="score-value"]')?.textContent).toBe('696');
     expect(asked).toEqual([{ channel: CHANNEL, type: 'score.lookup', payload: { address: ADDR.toLowerCase(), scoreId: 'credit-v1' } }]);
   });
 
   it('shows a zero or missing score as an error, not as a score', async () => {
     const message = 'The model returned a score of 0, which the service treats as an error, not a score.';
     reply = { ok: false, error: { kind: 'bad-response', operation: 'calculateCustomScore', message } };
-    await act(() => render(<ScorePanel />, root));
+    await act(() => render(<ScorePanel />, rootNow()));
     await submit(ADDR);
-    await expect.poll(() => root.querySelector('.score-error')?.textContent).toBe(message);
-    expect(root.querySelector('[data-testid="score-value"]')).toBeNull();
+    await expect.poll(() => rootNow().querySelector('.score-error')?.textContent).toBe(message);
+    expect(rootNow().querySelector('[data-testid="score-value"]')).toBeNull();
   });
 });

@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useRenderRoot } from '../render-root.ts';
 import { fakeBrowser } from 'wxt/testing';
 import { OptionsApp, type OptionsDeps } from '../../../components/options/OptionsApp.tsx';
 import type { HostAccess } from '../../../lib/settings/host-access.ts';
 import { siteLists } from '../../../lib/settings/site-lists.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
-let root: HTMLElement;
-beforeEach(() => {
-  fakeBrowser.reset();
-  root = document.createElement('div');
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+const rootNow = useRenderRoot();
 
 function deps() {
   const vault = memoryVault();
@@ -29,7 +21,7 @@ function deps() {
   };
 }
 
-const input = (name: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
+const input = (name: string) => [...rootNow().querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
 const fill = (name: string, value: string) =>
   act(() => {
     const field = input(name);
@@ -40,31 +32,31 @@ const fill = (name: string, value: string) =>
 describe('Options: plain-http service addresses', () => {
   it('shows why next to the Data API field, saves nothing and asks for no host access', async () => {
     const d = deps();
-    await act(() => render(<OptionsApp deps={d} />, root));
-    await expect.poll(() => root.querySelector('form')).toBeTruthy();
+    await act(() => render(<OptionsApp deps={d} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('form')).toBeTruthy();
     const before = await fakeBrowser.storage.local.get(null);
     await fill('Data API base URL', 'http://api.example.com/dev');
     await act(() => {
-      root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      rootNow().querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     });
 
-    await expect.poll(() => root.querySelector('#dataBaseUrl-error')?.textContent).toMatch(/^Data API base URL must use https:\/\/\. /);
+    await expect.poll(() => rootNow().querySelector('#dataBaseUrl-error')?.textContent).toMatch(/^Data API base URL must use https:\/\/\. /);
     expect(input('Data API base URL').getAttribute('aria-invalid')).toBe('true');
     expect(input('Data API base URL').getAttribute('aria-describedby')).toContain('dataBaseUrl-error');
-    expect(root.querySelector('.save-note')!.textContent).toBe('Nothing was saved: fix the field marked below.');
+    expect(rootNow().querySelector('.save-note')!.textContent).toBe('Nothing was saved: fix the field marked below.');
     expect(d.hostAccess.request).not.toHaveBeenCalled();
     expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
   });
 
   it('Test connection shows the same message next to the Integration field and sends nothing', async () => {
     const d = deps();
-    await act(() => render(<OptionsApp deps={d} />, root));
-    await expect.poll(() => root.querySelector('form')).toBeTruthy();
+    await act(() => render(<OptionsApp deps={d} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('form')).toBeTruthy();
     await fill('Integration API base URL', 'http://api.example.com/v1');
-    await act(() => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!.click());
+    await act(() => [...rootNow().querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!.click());
 
-    await expect.poll(() => root.querySelector('#connection-result')?.textContent).toContain('Fix the base URLs first.');
-    expect(root.querySelector('#integrationBaseUrl-error')?.textContent).toMatch(/^Integration API base URL must use https:\/\/\. /);
+    await expect.poll(() => rootNow().querySelector('#connection-result')?.textContent).toContain('Fix the base URLs first.');
+    expect(rootNow().querySelector('#integrationBaseUrl-error')?.textContent).toMatch(/^Integration API base URL must use https:\/\/\. /);
     expect(d.testConnection).not.toHaveBeenCalled();
     expect(d.hostAccess.request).not.toHaveBeenCalled();
   });
