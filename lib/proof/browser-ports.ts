@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { Handoff, KnockTransport } from './handoff.ts';
-import type { ProofBrowser } from './runner.ts';
+import { pageNotGrantedMessage } from '../settings/host-access.ts';
+import { ProofPageRefused, type ProofBrowser } from './runner.ts';
 
 /** The consent window's size (MetaMask-like). */
 export const CONSENT_WINDOW = { width: 380, height: 620 } as const;
@@ -19,7 +20,7 @@ export async function tabExists(tabId: number): Promise<boolean> {
 }
 
 /** ProofBrowser over the real tabs/windows APIs and the hand-off. Worker only. */
-export function extensionProofBrowser(handoff: Handoff): ProofBrowser {
+export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: string) => Promise<boolean>): ProofBrowser {
   return {
     async openConsent(flowId) {
       // Only an opaque id travels in the URL; the page asks the worker for the details.
@@ -32,6 +33,7 @@ export function extensionProofBrowser(handoff: Handoff): ProofBrowser {
       await browser.windows.remove(windowId);
     },
     async openProofTab(url, besideTabId) {
+      if (!(await pageGranted(url))) throw new ProofPageRefused(pageNotGrantedMessage(url));
       const beside = await browser.tabs.get(besideTabId).catch(() => undefined);
       const tab = await browser.tabs.create({
         url,

@@ -95,6 +95,8 @@ export type FlowEvent =
   | { readonly type: 'refused'; readonly message: string }
   | { readonly type: 'sessionCreated'; readonly sessionId: string; readonly url?: string }
   | { readonly type: 'proofTabOpened'; readonly tabId: number }
+  /** The proof page's host is not one the user granted: it was not opened. */
+  | { readonly type: 'proofPageRefused'; readonly message: string }
   | { readonly type: 'polled'; readonly status: 'PROCESSING' | 'FINISHED'; readonly proof?: string }
   | { readonly type: 'verified'; readonly valid: boolean }
   | { readonly type: 'callFailed'; readonly error: ApiErrorInfo }
@@ -226,12 +228,13 @@ function abandon(flow: Flow, now: number, message: string): Step {
  */
 export const SERVICE_FAILED_FOR_PAGE = 'The score service failed; the Vantage popup shows why.';
 
-function fail(flow: Flow, error: ProofErrorInfo, now: number): Step {
+/** Ends with an error: the page gets `error` (a fixed text for service failures), the popup's report `detail`. */
+function fail(flow: Flow, error: ProofErrorInfo, now: number, detail = error.message): Step {
   const { flow: cleaned, effects } = cleanup(flow);
   // The popup's own flows have no waiting caller: the popup shows the report instead.
-  if (flow.source === 'popup') return { flow: null, effects: [...effects, report(flow, now, 'failed', { ...error })] };
+  if (flow.source === 'popup') return { flow: null, effects: [...effects, report(flow, now, 'failed', { ...error, message: detail })] };
   const forPage = error.code === ProofErrorCode.ServiceFailed ? { ...error, message: SERVICE_FAILED_FOR_PAGE } : error;
-  const next = deliver({ ...cleaned, failure: error.message }, { ok: false, error: forPage }, now);
+  const next = deliver({ ...cleaned, failure: detail }, { ok: false, error: forPage }, now);
   return { flow: next.flow, effects: [...effects, ...next.effects] };
 }
 
@@ -324,6 +327,9 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
         effects: [{ type: 'openProofTab', url, besideTabId: flow.tabId }],
       };
     }
+    case 'proofPageRefused':
+      if (flow.phase !== 'proving' && flow.phase !== 'verifying') return same(flow);
+      return fail(flow, { code: ProofErrorCode.Unauthorized, message: NOT_SET_UP }, now, event.message);
     case 'proofTabOpened':
       // A proof tab opened for a flow that already handed over or failed is closed at once.
       if (flow.phase !== 'proving' && flow.phase !== 'verifying') return { flow, effects: [{ type: 'closeTab', tabId: event.tabId }] };

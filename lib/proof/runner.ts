@@ -27,7 +27,7 @@ export interface ProofBrowser {
   /** Opens the consent window for a flow; resolves its window id. */
   openConsent(flowId: string): Promise<number>;
   closeWindow(windowId: number): Promise<void>;
-  /** Opens the proof page in a new tab next to `besideTabId`; resolves the tab id. */
+  /** Opens the proof page in a new tab next to `besideTabId`; resolves the tab id; rejects with ProofPageRefused for an ungranted host. */
   openProofTab(url: string, besideTabId: number): Promise<number>;
   closeTab(tabId: number): Promise<void>;
   /** A tab showing `url` (where the extension may see it: the service's own pages), or null. */
@@ -104,6 +104,11 @@ export interface FlowSummary {
 }
 
 const error = (code: ProofErrorCode, message: string): RequestAck => ({ error: { code, message } });
+
+/** What openProofTab throws for a page on a host the user has not granted (the flow then fails with 4100). */
+export class ProofPageRefused extends Error {
+  override readonly name = 'ProofPageRefused';
+}
 
 export class ProofRunner {
   private queue: Promise<unknown> = Promise.resolve();
@@ -344,7 +349,10 @@ export class ProofRunner {
         );
         return;
       case 'openProofTab':
-        browser.openProofTab(e.url, e.besideTabId).then((t) => reply({ type: 'proofTabOpened', tabId: t }), (err) => this.deps.onError?.(err));
+        browser.openProofTab(e.url, e.besideTabId).then(
+          (t) => reply({ type: 'proofTabOpened', tabId: t }),
+          (err: unknown) => (err instanceof ProofPageRefused ? reply({ type: 'proofPageRefused', message: err.message }) : this.deps.onError?.(err)),
+        );
         return;
       case 'closeWindow':
         void this.quietly(browser.closeWindow(e.windowId));

@@ -3,7 +3,7 @@ import { makeClientFactory, type ClientOverrides } from '../background/client-fa
 import type { ApiClient } from '../api/client.ts';
 import type { Routes } from '../messaging/router.ts';
 import { siteLists } from '../settings/site-lists.ts';
-import type { HostsGranted } from '../settings/host-access.ts';
+import { browserPageGranted, type HostsGranted } from '../settings/host-access.ts';
 import type { KeyVault } from '../settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '../settings/store.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
@@ -34,7 +34,7 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
   const runner = new ProofRunner({
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault, hostsGranted)),
-    browser: extensionProofBrowser(handoff),
+    browser: extensionProofBrowser(handoff, browserPageGranted()),
     sites: siteDecisions(siteLists(vault)),
     settings: async () => {
       const s = await loadSettings();

@@ -10,8 +10,8 @@ import { LOCAL_HOST_PATTERNS, serviceOrigins, type Settings } from './schema.ts'
 /** Hosts granted statically in the manifest. */
 const STATIC_HOSTS = new Set(LOCAL_HOST_PATTERNS.map((p) => new URL(p.slice(0, -1)).hostname));
 
-/** The match patterns to ask for before these settings can be used. */
-export function hostPatternsToRequest(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string[] {
+/** The match patterns to ask for before these settings can be used (the bases, and the proof page's host if given). */
+export function hostPatternsToRequest(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'> & Partial<Pick<Settings, 'proofPageTemplate'>>): string[] {
   const patterns = new Set<string>();
   for (const origin of serviceOrigins(s)) {
     const u = new URL(origin);
@@ -68,13 +68,28 @@ export type HostsGranted = (s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUr
  * the user never granted.
  */
 export function browserHostsGranted(): HostsGranted {
-  return async (s) => {
-    const patterns = hostPatternsToRequest(s);
-    return patterns.length === 0 || browser.permissions.contains({ origins: patterns });
-  };
+  return async ({ dataBaseUrl, integrationBaseUrl }) => grants(hostPatternsToRequest({ dataBaseUrl, integrationBaseUrl }));
+}
+
+function grants(patterns: readonly string[]): Promise<boolean> {
+  return patterns.length === 0 ? Promise.resolve(true) : browser.permissions.contains({ origins: [...patterns] });
+}
+
+/**
+ * Whether the user granted the host of a proof page (Options asks for it on Save): settings changed
+ * behind Options' back must not open a look-alike page where the user is told to connect a wallet.
+ */
+export function browserPageGranted(): (url: string) => Promise<boolean> {
+  return (url) => grants(hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url }));
 }
 
 /** The error for settings whose hosts the user has not granted. */
 export function notGrantedMessage(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string {
-  return `Vantage has no access to ${hostPatternsToRequest(s).join(' and ')}, so your API key is not sent there. Open Options and press Save to grant it.`;
+  const hosts = hostPatternsToRequest({ dataBaseUrl: s.dataBaseUrl, integrationBaseUrl: s.integrationBaseUrl });
+  return `Vantage has no access to ${hosts.join(' and ')}, so your API key is not sent there. Open Options and press Save to grant it.`;
+}
+
+/** The error for a proof page on a host the user has not granted. */
+export function pageNotGrantedMessage(url: string): string {
+  return `Vantage has no access to ${hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url }).join(' and ')}, so it did not open the proof page there. Open Options and press Save to grant it.`;
 }

@@ -171,9 +171,11 @@ export function proofPageUrl(template: string, sessionId: string): string {
 }
 
 /** The origins a settings object needs host access to (for permissions.request). */
-export function serviceOrigins(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string[] {
+export function serviceOrigins(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'> & Partial<Pick<Settings, 'proofPageTemplate'>>): string[] {
   const origins = new Set<string>();
-  for (const u of [s.dataBaseUrl, s.integrationBaseUrl]) {
+  // The proof page's host too: Vantage opens it only where the user granted access (docs/security.md).
+  const page = s.proofPageTemplate?.split(SESSION_PLACEHOLDER).join('x');
+  for (const u of [s.dataBaseUrl, s.integrationBaseUrl, ...(page ? [page] : [])]) {
     try {
       origins.add(new URL(u).origin);
     } catch {

@@ -11,11 +11,13 @@ const KNOCK: Knock = { channel: 'vantage/v1', type: 'proof.knock', ticket: 't1',
 type WithSend = typeof fakeBrowser.tabs & { sendMessage?: (...a: unknown[]) => Promise<unknown> };
 
 describe('extensionProofBrowser', () => {
-  const ports = extensionProofBrowser(new Handoff({ send: tabsKnock, tabExists, newTicket: () => 't1' }));
+  let granted = true;
+  const ports = extensionProofBrowser(new Handoff({ send: tabsKnock, tabExists, newTicket: () => 't1' }), async () => granted);
   let send: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fakeBrowser.reset();
     send = vi.fn(async () => 'taken');
+    granted = true;
     (fakeBrowser.tabs as WithSend).sendMessage = send as never;
   });
 
@@ -68,6 +70,16 @@ describe('extensionProofBrowser', () => {
       url: 'https://svc.example/proof/s1', active: true, windowId: dapp.windowId, index: dapp.index + 1, openerTabId: dapp.id,
     });
     expect((await fakeBrowser.tabs.get(id)).url).toBe('https://svc.example/proof/s1');
+  });
+
+  it('opens no proof page on a host the user has not granted', async () => {
+    granted = false;
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    create.mockClear();
+    await expect(ports.openProofTab('https://look-alike.example/proof/s1', 1)).rejects.toMatchObject({
+      name: 'ProofPageRefused', message: expect.stringContaining('no access to https://look-alike.example/*'),
+    });
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('opens the consent window as a small popup window carrying only the flow id', async () => {

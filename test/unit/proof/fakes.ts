@@ -8,7 +8,7 @@ import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
 import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
 import type { Delivery } from '../../../lib/proof/relay.ts';
 import type { Caller } from '../../../lib/messaging/sender.ts';
-import { ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
+import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
 import { siteLists } from '../../../lib/settings/site-lists.ts';
 import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
 
@@ -138,7 +138,10 @@ export class FakeTabs implements ProofBrowser {
   }
   /** The worker dies the moment the proof tab exists: the tab opens, its id never comes back. */
   dieOnProofTab = false;
+  /** Hosts of proof pages the user granted (the fake service's, unless a test says otherwise). */
+  grantedPages = /^https:\/\/svc\.example\//;
   async openProofTab(url: string, _beside: number): Promise<number> {
+    if (!this.grantedPages.test(url)) throw new ProofPageRefused(`Vantage has no access to ${new URL(url).origin}/*.`);
     const id = this.next++;
     this.tabs.set(id, url);
     if (this.dieOnProofTab) return new Promise<number>(() => undefined);

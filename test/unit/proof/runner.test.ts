@@ -75,6 +75,14 @@ describe('proof flow: approve', () => {
     expect((await w.runner.list()).reports[0]).toMatchObject({ result: 'delivered', score: 712, origin: ORIGIN });
   });
 
+  it('opens no proof page on a host the user has not granted (settings changed behind Options\' back): 4100, and the popup says why', async () => {
+    w.settings = { ...w.settings, proofPageTemplate: 'https://look-alike.example/proof/{sessionId}', integrationBaseUrl: 'https://look-alike.example/v1' };
+    await approvedFlow();
+    expect(w.tabs.proofTab()).toBeUndefined();
+    expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: 4100, message: 'Vantage is not set up: no API key.' } });
+    expect((await w.runner.list()).reports[0]).toMatchObject({ result: 'failed', code: 4100, message: expect.stringContaining('look-alike.example') });
+  });
+
   it('opens the URL the service sent when it sent one', async () => {
     w.svc.created = { sessionId: 'sess-9', url: 'https://svc.example/early/sess-9' };
     await approvedFlow();

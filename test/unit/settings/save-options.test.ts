@@ -41,6 +41,14 @@ describe('hostPatternsToRequest', () => {
       'https://localhost/*',
     ]);
   });
+  it('asks for the proof page\'s host too, where it differs from the bases', () => {
+    const bases = { dataBaseUrl: 'https://api.example.com/dev', integrationBaseUrl: 'https://api.example.com/v1' };
+    expect(hostPatternsToRequest({ ...bases, proofPageTemplate: 'https://prove.example.com/p/{sessionId}' })).toEqual([
+      'https://api.example.com/*',
+      'https://prove.example.com/*',
+    ]);
+    expect(hostPatternsToRequest({ ...bases, proofPageTemplate: 'https://api.example.com/proof/{sessionId}' })).toEqual(['https://api.example.com/*']);
+  });
 });
 
 describe('hostPatternsToRelease', () => {
