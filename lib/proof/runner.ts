@@ -126,7 +126,7 @@ export class ProofRunner {
   // ---- entry points ----
 
   /** A request from a page (origin, tab and document from the browser) or from the popup. */
-  request(caller: Omit<DocumentTarget, 'documentId'> & { readonly documentId?: string }, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
+  request(caller: DocumentTarget, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
     return this.locked(async () => {
       if (!mayRequestProofs(caller.origin)) {
         return error(ProofErrorCode.Unauthorized, 'Proofs are only handed to secure (https) sites.');
