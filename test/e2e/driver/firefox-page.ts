@@ -49,7 +49,8 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => evaluateIn(page, fn, arg),
     waitFor,
     async click(selector) {
-      await waitFor(selector);
+      // As Playwright does (and a person must): wait until the control takes clicks.
+      await waitFor(`${selector}:not([disabled])`);
       await page.click(selector);
     },
     async fill(selector, value) {
