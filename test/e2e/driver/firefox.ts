@@ -98,6 +98,12 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
     const helper = first ?? (await firefox.newPage());
     await bidi.navigate(helper, `${origin}/manifest.json`);
 
+    // Firefox opens a new tab in its most recent window; when that window is one closing at that moment
+    // (a consent window the extension just closed), BiDi answers "Target closed": ask once more.
+    const newTab = () => firefox.newPage().catch((e: unknown) => {
+      if (!/Target closed/i.test(String(e))) throw e;
+      return firefox.newPage();
+    });
     const pages = new WeakMap<TestPage, Page>();
     const wrap = (page: Page): TestPage => {
       const p = firefoxPage(page, bidi);
@@ -111,12 +117,12 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
       addonId,
       extensionOrigin: origin,
       async open(url) {
-        const page = await firefox.newPage();
+        const page = await newTab();
         await page.goto(url, { waitUntil: 'load' });
         return wrap(page);
       },
       async openExtensionPage(path) {
-        const page = await firefox.newPage();
+        const page = await newTab();
         await bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`);
         return wrap(page);
       },
