@@ -16,10 +16,4 @@ export default tseslint.config(
     files: ['test/**'],
     rules: { 'no-console': 'off' },
   },
-  {
-    // WXT auto-imports these in entrypoints.
-    languageOptions: {
-      globals: { defineBackground: 'readonly', defineContentScript: 'readonly', defineUnlistedScript: 'readonly' },
-    },
-  },
 );

@@ -53,8 +53,17 @@ function optionalHosts(manifestVersion: 2 | 3): UserManifest {
     : { optional_host_permissions: OPTIONAL_HOST_PATTERNS };
 }
 
-function firefoxSettings(): UserManifest {
+/**
+ * Firefox has no main-world content script here: the relay injects
+ * window.vantage from this file, so pages may load it (docs/page-api.md).
+ */
+const FIREFOX_PAGE_SCRIPT = 'page-api-injected.js';
+
+function firefoxSettings(manifestVersion: 2 | 3): UserManifest {
   return {
+    web_accessible_resources: manifestVersion === 2
+      ? [FIREFOX_PAGE_SCRIPT] as never
+      : [{ resources: [FIREFOX_PAGE_SCRIPT], matches: ['http://*/*', 'https://*/*'] }],
     browser_specific_settings: {
       // data_collection_permissions is newer than WXT's manifest types.
       // 140: the first Firefox (and ESR) with the data-collection consent; it also has storage.session and sender.origin.
@@ -67,6 +76,8 @@ function firefoxSettings(): UserManifest {
 
 // See README "Permissions" for why each one is asked for.
 export default defineConfig({
+  // One import style: every WXT API is imported by name from its `wxt/...` module, nothing appears unannounced.
+  imports: false,
   // Parallel builds (several e2e runs at once) each get their own output folder.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -76,17 +87,6 @@ export default defineConfig({
     excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
   },
   vite: () => ({ plugins: [preact(), popupInOneFile] }),
-  hooks: {
-    // Firefox has no main-world content script here: the relay injects window.vantage from this file (docs/page-api.md).
-    'build:manifestGenerated': (wxt, manifest) => {
-      if (wxt.config.browser !== 'firefox') return;
-      const file = 'page-api-injected.js';
-      const war = manifest.web_accessible_resources ?? [];
-      manifest.web_accessible_resources = (wxt.config.manifestVersion === 2
-        ? [...war, file]
-        : [...war, { resources: [file], matches: ['http://*/*', 'https://*/*'] }]) as typeof manifest.web_accessible_resources;
-    },
-  },
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Vantage',
     description: 'Project stats and zero-knowledge score proofs from your toolbar.',
@@ -94,6 +94,6 @@ export default defineConfig({
     // The local sandbox is granted up front; any other service origin is asked for at save time.
     host_permissions: LOCAL_HOST_PATTERNS,
     ...optionalHosts(manifestVersion),
-    ...(browser === 'firefox' ? firefoxSettings() : {}),
+    ...(browser === 'firefox' ? firefoxSettings(manifestVersion) : {}),
   }),
 });

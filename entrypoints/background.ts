@@ -1,17 +1,18 @@
 import { browser } from 'wxt/browser';
-import { makeServiceContext } from '../lib/background/client-factory.ts';
-import { buildRoutes } from '../lib/background/routes.ts';
-import { installScoreMenu } from '../lib/background/score-menu-wiring.ts';
-import { startBadge } from '../lib/badge/worker.ts';
-import { currentScope, followScope } from '../lib/cache/service-scope.ts';
-import { createWorkerCache } from '../lib/cache/worker-cache.ts';
-import { createMessageListener } from '../lib/messaging/router.ts';
-import { recentLookups } from '../lib/score/recent.ts';
-import { createProofWorker } from '../lib/proof/worker.ts';
-import { applyDevPreset } from '../lib/settings/dev-preset.ts';
-import { browserHostsGranted } from '../lib/settings/host-access.ts';
-import { closeStorageToContentScripts } from '../lib/settings/trusted-storage.ts';
-import { indexedDbScopeSecret, indexedDbVault } from '../lib/settings/key-vault.ts';
+import { defineBackground } from 'wxt/utils/define-background';
+import { makeServiceContext } from '@/lib/background/client-factory.ts';
+import { buildRoutes } from '@/lib/background/routes.ts';
+import { installScoreMenu } from '@/lib/background/score-menu-wiring.ts';
+import { startBadge } from '@/lib/badge/worker.ts';
+import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
+import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
+import { createMessageListener } from '@/lib/messaging/router.ts';
+import { recentLookups } from '@/lib/score/recent.ts';
+import { createProofWorker } from '@/lib/proof/worker.ts';
+import { applyDevPreset } from '@/lib/settings/dev-preset.ts';
+import { browserHostsGranted } from '@/lib/settings/host-access.ts';
+import { closeStorageToContentScripts } from '@/lib/settings/trusted-storage.ts';
+import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
 
 // `npm start` builds with the sandbox's demo key; a production build has none (the branch is dropped).
 const SANDBOX_KEY: string | undefined = import.meta.env.DEV ? import.meta.env.WXT_SANDBOX_API_KEY : undefined;

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { sendToWorker } from '../lib/messaging/send.ts';
-import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '../lib/proof/relay.ts';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { sendToWorker } from '@/lib/messaging/send.ts';
+import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '@/lib/proof/relay.ts';
 
 /**
  * The isolated-world relay for `window.vantage` (docs/page-api.md). It runs

@@ -1,4 +1,5 @@
-import { installPageApi } from '../lib/proof/page-api.ts';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { installPageApi } from '@/lib/proof/page-api.ts';
 
 /** `window.vantage` in the page's own world (Chromium MV3). Firefox injects page-api.js instead. */
 export default defineContentScript({

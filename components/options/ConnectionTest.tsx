@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ConnectionVerdict } from '../../lib/settings/connection.ts';
+import type { ConnectionVerdict } from '@/lib/settings/connection.ts';
 
 type Tone = 'ok' | 'warn' | 'error';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ListedSite, SiteListName, SiteLists } from '../../lib/settings/site-lists.ts';
+import type { ListedSite, SiteListName, SiteLists } from '@/lib/settings/site-lists.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

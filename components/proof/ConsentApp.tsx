@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
-import { askWorker } from '../../lib/messaging/send.ts';
-import { createClickGuard } from '../../lib/proof/click-guard.ts';
-import type { ConsentDetails } from '../../lib/proof/runner.ts';
+import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { askWorker } from '@/lib/messaging/send.ts';
+import { createClickGuard } from '@/lib/proof/click-guard.ts';
+import type { ConsentDetails } from '@/lib/proof/runner.ts';
 // The proof.* request types (module augmentation).
-import type {} from '../../lib/proof/routes.ts';
+import type {} from '@/lib/proof/routes.ts';
 import './proof.css';
 
 type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'ask'; details: ConsentDetails } | { kind: 'error'; message: string };

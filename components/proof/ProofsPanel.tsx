@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describeError, toErrorInfo } from '../../lib/api/errors.ts';
-import { askWorker } from '../../lib/messaging/send.ts';
-import type { Phase, FlowReport } from '../../lib/proof/flow.ts';
-import type { FlowSummary } from '../../lib/proof/runner.ts';
+import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { askWorker } from '@/lib/messaging/send.ts';
+import type { Phase, FlowReport } from '@/lib/proof/flow.ts';
+import type { FlowSummary } from '@/lib/proof/runner.ts';
 // The proof.* request types (module augmentation).
-import type {} from '../../lib/proof/routes.ts';
-import { loadSettings } from '../../lib/settings/store.ts';
+import type {} from '@/lib/proof/routes.ts';
+import { loadSettings } from '@/lib/settings/store.ts';
 import './proof.css';
 
 const PHASE_LABEL: Record<Phase, string> = {

@@ -1,5 +1,5 @@
-import type { Breakdown } from '../../lib/score/extras.ts';
-import { formatValue } from '../../lib/score/extras.ts';
+import type { Breakdown } from '@/lib/score/extras.ts';
+import { formatValue } from '@/lib/score/extras.ts';
 
 /**
  * The score's breakdown as plain CSS bars: a handful of labelled values

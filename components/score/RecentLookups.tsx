@@ -1,5 +1,5 @@
-import { shortAddress, toChecksum } from '../../lib/score/address.ts';
-import type { RecentLookup } from '../../lib/score/recent.ts';
+import { shortAddress, toChecksum } from '@/lib/score/address.ts';
+import type { RecentLookup } from '@/lib/score/recent.ts';
 
 export function RecentLookups(props: {
   list: readonly RecentLookup[];

@@ -1,7 +1,7 @@
-import { shortAddress } from '../../lib/score/address.ts';
-import { bandOf } from '../../lib/score/band.ts';
-import { describeExtras, formatValue } from '../../lib/score/extras.ts';
-import type { ScoreLookup } from '../../lib/score/lookup.ts';
+import { shortAddress } from '@/lib/score/address.ts';
+import { bandOf } from '@/lib/score/band.ts';
+import { describeExtras, formatValue } from '@/lib/score/extras.ts';
+import type { ScoreLookup } from '@/lib/score/lookup.ts';
 import { BreakdownBars } from './BreakdownBars.tsx';
 import { ScoreScale } from './ScoreScale.tsx';
 

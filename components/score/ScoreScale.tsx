@@ -1,4 +1,4 @@
-import { BANDS, SCALE_MAX, SCALE_MIN, bandOf, scalePosition } from '../../lib/score/band.ts';
+import { BANDS, SCALE_MAX, SCALE_MIN, bandOf, scalePosition } from '@/lib/score/band.ts';
 
 /** The 300–850 scale in its five bands, with a marker at the score. */
 export function ScoreScale({ score }: { score: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { BADGE_METRICS, isBadgeMetric } from '../../lib/badge/metrics.ts';
-import { BADGE_OFF, badgeSettingItem, DEFAULT_BADGE_PERIOD_MINUTES, type BadgeSetting } from '../../lib/badge/setting.ts';
-import type { StatsFilters } from '../../lib/stats/query.ts';
+import { BADGE_METRICS, isBadgeMetric } from '@/lib/badge/metrics.ts';
+import { BADGE_OFF, badgeSettingItem, DEFAULT_BADGE_PERIOD_MINUTES, type BadgeSetting } from '@/lib/badge/setting.ts';
+import type { StatsFilters } from '@/lib/stats/query.ts';
 
 /** Chooses the number on the toolbar badge (off by default), for the project shown now. */
 export function BadgeControl({ filters }: { filters: StatsFilters }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { TimeSeries } from '../../lib/normalize/normalize.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
 
 export interface ChartProps extends ChartOptions {

@@ -1,6 +1,6 @@
-import type { RetentionView } from '../../lib/normalize/normalize.ts';
-import { retentionHeat } from '../../lib/stats/view-models.ts';
-import { formatNumber, formatPercent } from '../../lib/format/number.ts';
+import type { RetentionView } from '@/lib/normalize/normalize.ts';
+import { retentionHeat } from '@/lib/stats/view-models.ts';
+import { formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { Num } from './Num.tsx';
 
 /** Retention cohorts, each cell shaded by its rate (relative to the best cell). */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { describeError, type ApiErrorInfo } from '../../lib/api/errors.ts';
+import { describeError, type ApiErrorInfo } from '@/lib/api/errors.ts';
 
 /** Kinds fixed in Options: the way out is a button that opens it. */
 const FIXED_IN_OPTIONS = new Set(['not-configured', 'key-rejected', 'network', 'not-found', 'redirected']);

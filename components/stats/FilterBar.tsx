@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { dataOperations } from '../../lib/api/catalog.ts';
-import { isoDate } from '../../lib/normalize/coerce.ts';
-import { PRESET_DAYS, rangeError, type FilterParam, type StatsFilters, type TimeRange } from '../../lib/stats/query.ts';
+import { dataOperations } from '@/lib/api/catalog.ts';
+import { isoDate } from '@/lib/normalize/coerce.ts';
+import { PRESET_DAYS, rangeError, type FilterParam, type StatsFilters, type TimeRange } from '@/lib/stats/query.ts';
 
 const FILTERS: readonly { param: FilterParam; label: string; placeholder: string }[] = [
   { param: 'chainId', label: 'Chain', placeholder: 'All chains' },

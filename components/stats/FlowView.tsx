@@ -1,6 +1,6 @@
-import type { TrafficShareView } from '../../lib/normalize/normalize.ts';
-import { flowColumns } from '../../lib/stats/view-models.ts';
-import { formatNumber, formatPercent } from '../../lib/format/number.ts';
+import type { TrafficShareView } from '@/lib/normalize/normalize.ts';
+import { flowColumns } from '@/lib/stats/view-models.ts';
+import { formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { Num } from './Num.tsx';
 
 /** Traffic share as four columns (sources → sites → wallets → DApps), each member's share as a bar, and the largest flows. */

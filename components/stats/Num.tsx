@@ -1,4 +1,4 @@
-import { formatCompact, formatNumber, formatPercent } from '../../lib/format/number.ts';
+import { formatCompact, formatNumber, formatPercent } from '@/lib/format/number.ts';
 
 /**
  * A number for people. `compact` shortens it (48.2K) where space demands,

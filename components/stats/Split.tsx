@@ -1,4 +1,4 @@
-import type { Breakdown } from '../../lib/normalize/normalize.ts';
+import type { Breakdown } from '@/lib/normalize/normalize.ts';
 import { Num, Pct } from './Num.tsx';
 
 /** A whole split into named parts: one bar of coloured segments, and each part's count and share. */

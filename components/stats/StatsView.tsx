@@ -1,12 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApiErrorInfo } from '../../lib/api/errors.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { browser } from 'wxt/browser';
-import { loadSettings } from '../../lib/settings/store.ts';
-import { pagePaintSnapshot } from '../../lib/stats/page-client.ts';
-import { initialUiState, readUiState, rememberProject, statsUiItem, type StatsUiState } from '../../lib/stats/ui-state.ts';
-import { defaultSettings } from '../../lib/settings/schema.ts';
-import type { StatsFilters } from '../../lib/stats/query.ts';
+import { loadSettings } from '@/lib/settings/store.ts';
+import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
+import { initialUiState, readUiState, rememberProject, statsUiItem, type StatsUiState } from '@/lib/stats/ui-state.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import type { StatsFilters } from '@/lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
 import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';

@@ -1,7 +1,7 @@
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import type { ApiErrorInfo } from '../../lib/api/errors.ts';
-import type { StatsFilters } from '../../lib/stats/query.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
+import type { StatsFilters } from '@/lib/stats/query.ts';
 
 export type StatsLayout = 'popup' | 'page';
 

@@ -1,5 +1,5 @@
-import type { DataOperationId } from '../../lib/api/catalog.ts';
-import { paramDefault } from '../../lib/stats/query.ts';
+import type { DataOperationId } from '@/lib/api/catalog.ts';
+import { paramDefault } from '@/lib/stats/query.ts';
 import { useStatsContext } from './context.ts';
 
 /** A block option's value: the remembered one, else the catalog's default, else `fallback`. */

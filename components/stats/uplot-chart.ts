@@ -6,8 +6,8 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCompact, formatDay, formatNumber } from '../../lib/format/number.ts';
-import { toAlignedData, type TimeSeries } from '../../lib/normalize/normalize.ts';
+import { formatCompact, formatDay, formatNumber } from '@/lib/format/number.ts';
+import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
 
 export interface ChartOptions {
   readonly height?: number;

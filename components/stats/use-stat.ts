@@ -1,10 +1,10 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DataOperationId } from '../../lib/api/catalog.ts';
-import type { CacheEntry } from '../../lib/cache/swr.ts';
-import { normalize, type ViewOf } from '../../lib/normalize/normalize.ts';
-import { loadStat, type StatState } from '../../lib/stats/loader.ts';
-import { pageLoaderDeps, pagePaintSnapshot } from '../../lib/stats/page-client.ts';
-import { requestKey, type StatsRequest } from '../../lib/stats/query.ts';
+import type { DataOperationId } from '@/lib/api/catalog.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
+import { normalize, type ViewOf } from '@/lib/normalize/normalize.ts';
+import { loadStat, type StatState } from '@/lib/stats/loader.ts';
+import { pageLoaderDeps, pagePaintSnapshot } from '@/lib/stats/page-client.ts';
+import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
 
 export interface UseStat<Id extends DataOperationId> {
   readonly state: StatState;

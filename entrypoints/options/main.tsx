@@ -1,11 +1,11 @@
 import { render } from 'preact';
-import '../../components/ui/theme.css';
-import { OptionsApp, type OptionsDeps } from '../../components/options/OptionsApp.tsx';
-import { askWorker } from '../../lib/messaging/send.ts';
-import { browserHostAccess } from '../../lib/settings/host-access.ts';
-import { indexedDbVault } from '../../lib/settings/key-vault.ts';
-import { siteLists } from '../../lib/settings/site-lists.ts';
-import { pageScope } from '../../lib/stats/page-client.ts';
+import '@/components/ui/theme.css';
+import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
+import { askWorker } from '@/lib/messaging/send.ts';
+import { browserHostAccess } from '@/lib/settings/host-access.ts';
+import { indexedDbVault } from '@/lib/settings/key-vault.ts';
+import { siteLists } from '@/lib/settings/site-lists.ts';
+import { pageScope } from '@/lib/stats/page-client.ts';
 
 const vault = indexedDbVault();
 const deps: OptionsDeps = {

@@ -1,6 +1,6 @@
 import { render } from 'preact';
-import '../../components/ui/theme.css';
-import { ScorePage } from '../../components/score/ScorePage.tsx';
+import '@/components/ui/theme.css';
+import { ScorePage } from '@/components/score/ScorePage.tsx';
 
 // Opened by the "Check score of …" context-menu item: score.html?address=0x… (or ?noAddress=1).
 const query = new URLSearchParams(location.search);

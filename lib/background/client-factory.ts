@@ -1,11 +1,11 @@
-import { ApiClient, type ClientConfig } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
-import { cacheScope, type ScopeSecret } from '../cache/scope.ts';
-import type { ServiceContext } from '../cache/service-scope.ts';
-import { notGrantedMessage, type HostsGranted } from '../settings/host-access.ts';
-import type { Settings } from '../settings/schema.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
-import { loadSettingsAndKey } from '../settings/store.ts';
+import { ApiClient, type ClientConfig } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { cacheScope, type ScopeSecret } from '@/lib/cache/scope.ts';
+import type { ServiceContext } from '@/lib/cache/service-scope.ts';
+import { notGrantedMessage, type HostsGranted } from '@/lib/settings/host-access.ts';
+import type { Settings } from '@/lib/settings/schema.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
+import { loadSettingsAndKey } from '@/lib/settings/store.ts';
 
 /** Per-use tuning: the proof flow polls with single attempts and backs off itself. */
 export type ClientOverrides = Partial<Pick<ClientConfig, 'backoff' | 'timeoutMs'>>;

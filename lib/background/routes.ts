@@ -1,11 +1,11 @@
-import type { ScopedCache } from '../cache/scoped-cache.ts';
-import type { ServiceContext } from '../cache/service-scope.ts';
-import type { Routes } from '../messaging/router.ts';
-import type { RecentLookups } from '../score/recent.ts';
-import { parseConnectionInput, testConnection } from '../settings/connection.ts';
-import type { HostsGranted } from '../settings/host-access.ts';
-import { loadSettings } from '../settings/store.ts';
-import { statsRoutes } from '../stats/routes.ts';
+import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
+import type { ServiceContext } from '@/lib/cache/service-scope.ts';
+import type { Routes } from '@/lib/messaging/router.ts';
+import type { RecentLookups } from '@/lib/score/recent.ts';
+import { parseConnectionInput, testConnection } from '@/lib/settings/connection.ts';
+import type { HostsGranted } from '@/lib/settings/host-access.ts';
+import { loadSettings } from '@/lib/settings/store.ts';
+import { statsRoutes } from '@/lib/stats/routes.ts';
 import { scoreRoutes } from './score-routes.ts';
 
 /** Everything the worker needs to answer messages; injected so tests can fake it. */

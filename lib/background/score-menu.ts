@@ -1,4 +1,4 @@
-import { findAddress } from '../score/address.ts';
+import { findAddress } from '@/lib/score/address.ts';
 
 /**
  * "Check score of …" on selected text. Chrome cannot filter a menu item by

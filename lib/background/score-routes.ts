@@ -1,8 +1,8 @@
-import { ApiError } from '../api/errors.ts';
-import type { Route } from '../messaging/router.ts';
-import { createScoreLookup, type ScoreLookup, type ScoreLookupDeps, type ScoreLookupRequest } from '../score/lookup.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import type { Route } from '@/lib/messaging/router.ts';
+import { createScoreLookup, type ScoreLookup, type ScoreLookupDeps, type ScoreLookupRequest } from '@/lib/score/lookup.ts';
 
-declare module '../messaging/protocol.ts' {
+declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
     /** Score of any address under a model (calculateCustomScore), cached briefly. */
     'score.lookup': { request: ScoreLookupRequest; response: ScoreLookup };

@@ -2,9 +2,9 @@
  * The numbers the toolbar badge can show, each read from one stats
  * operation's normalized view. Pure.
  */
-import { normalize } from '../normalize/normalize.ts';
-import type { StatsFilters, StatsRequest } from '../stats/query.ts';
-import { latestPoint } from '../stats/view-models.ts';
+import { normalize } from '@/lib/normalize/normalize.ts';
+import type { StatsFilters, StatsRequest } from '@/lib/stats/query.ts';
+import { latestPoint } from '@/lib/stats/view-models.ts';
 
 export const BADGE_METRICS = {
   dailyUsers: {

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { StatsFilters } from '../stats/query.ts';
+import type { StatsFilters } from '@/lib/stats/query.ts';
 import type { BadgeMetric } from './metrics.ts';
 
 /** The toolbar badge: off by default; when on, which number for which project. */

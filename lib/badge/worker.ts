@@ -4,10 +4,10 @@
  * Values come through the shared stats cache, so a badge refresh and an
  * open popup share one request.
  */
-import { describeError, toErrorInfo } from '../api/errors.ts';
-import { formatBadge, formatNumber } from '../format/number.ts';
-import { fetchStat, type StatsDeps } from '../stats/routes.ts';
-import { requestKey } from '../stats/query.ts';
+import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { formatBadge, formatNumber } from '@/lib/format/number.ts';
+import { fetchStat, type StatsDeps } from '@/lib/stats/routes.ts';
+import { requestKey } from '@/lib/stats/query.ts';
 import { BADGE_METRICS, badgeRequest } from './metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from './setting.ts';
 

@@ -11,7 +11,7 @@
  * read: a plain hash of the key there would let them test guessed keys at the
  * cost of one SHA-256 each; without the secret they cannot test any.
  */
-import type { Settings } from '../settings/schema.ts';
+import type { Settings } from '@/lib/settings/schema.ts';
 
 export type ServiceAddress = Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>;
 

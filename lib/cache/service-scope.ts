@@ -1,7 +1,7 @@
-import type { ApiClient } from '../api/client.ts';
-import type { Settings } from '../settings/schema.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
-import { loadSettingsAndKey, settingsItem, watchApiKey } from '../settings/store.ts';
+import type { ApiClient } from '@/lib/api/client.ts';
+import type { Settings } from '@/lib/settings/schema.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
+import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/store.ts';
 import { cacheScope, type ScopeSecret } from './scope.ts';
 
 /**

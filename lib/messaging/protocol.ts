@@ -1,10 +1,10 @@
-import type { ApiErrorInfo } from '../api/errors.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 
 /**
  * Messages the background worker answers. Each feature adds its own entries
  * by augmenting this interface from its module:
  *
- *   declare module '../messaging/protocol.ts' {
+ *   declare module '@/lib/messaging/protocol.ts' {
  *     interface WorkerRequests { 'stats.get': { request: {...}; response: {...} } }
  *   }
  */

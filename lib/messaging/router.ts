@@ -1,4 +1,4 @@
-import { toErrorInfo } from '../api/errors.ts';
+import { toErrorInfo } from '@/lib/api/errors.ts';
 import { isRequestEnvelope, type Reply, type RequestOf, type RequestType, type ResponseOf } from './protocol.ts';
 import { classifySender, type Caller, type CallerKind, type SenderInfo } from './sender.ts';
 

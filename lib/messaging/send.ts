@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '@/lib/api/errors.ts';
 import { CHANNEL, type Reply, type RequestOf, type RequestType, type ResponseOf } from './protocol.ts';
 
 /** Sends a typed request to the background worker; its reply as sent (undefined: nobody answered). */

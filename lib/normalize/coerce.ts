@@ -4,8 +4,8 @@
  * arrive as strings, fields go missing), so every reader answers `null` for
  * "unusable" instead of throwing or guessing.
  */
-import { isRecord } from '../api/body.ts';
-import { isDecimal } from '../api/decimal.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import { isDecimal } from '@/lib/api/decimal.ts';
 
 export { isRecord };
 

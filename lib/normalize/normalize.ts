@@ -6,7 +6,7 @@
  * are for `errorBodyMessage` (lib/api/body.ts; the API client checks them
  * before this runs).
  */
-import type { DataOperationId } from '../api/catalog.ts';
+import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { isEmptyBreakdown, normalizeTokenBalance, normalizeUserInbounce } from './breakdown.ts';
 import { normalizeRetention } from './cohort.ts';
 import { isEmptyFlow, normalizeTrafficShare } from './flow.ts';

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Handoff, KnockTransport } from './handoff.ts';
-import { pageNotGrantedMessage } from '../settings/host-access.ts';
+import { pageNotGrantedMessage } from '@/lib/settings/host-access.ts';
 import { ProofPageRefused, type ProofBrowser } from './runner.ts';
 
 /** The consent window's size (MetaMask-like). */

@@ -5,7 +5,7 @@
  * script, so it must stay free of extension APIs and heavy imports.
  */
 
-import { isRecord } from '../api/body.ts';
+import { isRecord } from '@/lib/api/body.ts';
 
 export const PAGE_API_NAME = 'Vantage';
 export const PAGE_API_VERSION = '1.0.0';

@@ -1,8 +1,8 @@
-import { isRetryable, type ApiErrorInfo } from '../api/errors.ts';
-import { parseProofJson } from '../api/responses.ts';
-import { retryDelay, retryWaitMs, type BackoffPolicy } from '../api/retry.ts';
-import { CHANNEL } from '../messaging/protocol.ts';
-import { proofPageUrl } from '../settings/schema.ts';
+import { isRetryable, type ApiErrorInfo } from '@/lib/api/errors.ts';
+import { parseProofJson } from '@/lib/api/responses.ts';
+import { retryDelay, retryWaitMs, type BackoffPolicy } from '@/lib/api/retry.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { proofPageUrl } from '@/lib/settings/schema.ts';
 import {
   ProofErrorCode,
   type FlowSource,

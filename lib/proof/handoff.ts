@@ -1,5 +1,5 @@
-import { CHANNEL } from '../messaging/protocol.ts';
-import type { Caller } from '../messaging/sender.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import type { Caller } from '@/lib/messaging/sender.ts';
 import type { DeliveryFailure } from './flow.ts';
 import { isKnockAnswer, type ClaimAnswer, type Delivery, type Knock, type KnockAnswer } from './relay.ts';
 

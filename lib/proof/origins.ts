@@ -1,5 +1,5 @@
 /** Origins as the browser reports them, and which of them may ask for proofs. */
-import { isSecureHttpUrl } from '../api/secure-url.ts';
+import { isSecureHttpUrl } from '@/lib/api/secure-url.ts';
 
 /** scheme://host[:port] of an http(s) URL, or null. */
 export function webOriginOf(url: string | undefined): string | null {

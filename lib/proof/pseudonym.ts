@@ -1,6 +1,6 @@
-import { isRecord } from '../api/body.ts';
-import { sealedJson } from '../settings/sealed-json.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import { sealedJson } from '@/lib/settings/sealed-json.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 
 /**
  * The web2Id the popup's "Prove my score to this site" uses: a random id per

@@ -1,4 +1,4 @@
-import { CHANNEL, type Reply } from '../messaging/protocol.ts';
+import { CHANNEL, type Reply } from '@/lib/messaging/protocol.ts';
 import {
   isOutcome,
   isOwnWindowMessage,

@@ -1,13 +1,13 @@
-import { isRecord } from '../api/body.ts';
-import { ApiError } from '../api/errors.ts';
-import type { Routes } from '../messaging/router.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import type { Routes } from '@/lib/messaging/router.ts';
 import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
 import type { FlowReport } from './flow.ts';
 import type { Handoff } from './handoff.ts';
 import type { ClaimAnswer, RequestAck } from './relay.ts';
 import type { ConsentDetails, FlowSummary, ProofRunner } from './runner.ts';
 
-declare module '../messaging/protocol.ts' {
+declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
     /** From a page, through the content script: start a flow for this tab and origin. */
     'proof.request': { request: ProofRequestParams; response: RequestAck };

@@ -1,6 +1,6 @@
-import { toErrorInfo } from '../api/errors.ts';
-import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '../api/responses.ts';
-import type { SiteLists } from '../settings/site-lists.ts';
+import { toErrorInfo } from '@/lib/api/errors.ts';
+import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '@/lib/api/responses.ts';
+import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
-import { makeClientFactory, type ClientOverrides } from '../background/client-factory.ts';
-import type { ApiClient } from '../api/client.ts';
-import type { Routes } from '../messaging/router.ts';
-import { siteLists } from '../settings/site-lists.ts';
-import { browserPageGranted, type HostsGranted } from '../settings/host-access.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
-import { hasApiKey, loadSettings } from '../settings/store.ts';
+import { makeClientFactory, type ClientOverrides } from '@/lib/background/client-factory.ts';
+import type { ApiClient } from '@/lib/api/client.ts';
+import type { Routes } from '@/lib/messaging/router.ts';
+import { siteLists } from '@/lib/settings/site-lists.ts';
+import { browserPageGranted, type HostsGranted } from '@/lib/settings/host-access.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
+import { hasApiKey, loadSettings } from '@/lib/settings/store.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';

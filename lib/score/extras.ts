@@ -1,4 +1,4 @@
-import { asNumber, isRecord } from '../api/body.ts';
+import { asNumber, isRecord } from '@/lib/api/body.ts';
 import { SCALE_MAX, SCALE_MIN } from './band.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { ApiError } from '../api/errors.ts';
-import type { ScopedCache } from '../cache/scoped-cache.ts';
-import type { ServiceContext } from '../cache/service-scope.ts';
-import { cacheKey } from '../cache/swr.ts';
-import { isRecord } from '../api/body.ts';
-import type { Settings } from '../settings/schema.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
+import type { ServiceContext } from '@/lib/cache/service-scope.ts';
+import { cacheKey } from '@/lib/cache/swr.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import type { Settings } from '@/lib/settings/schema.ts';
 import { checkAddress } from './address.ts';
 import type { RecentLookup } from './recent.ts';
 import { judgeScore } from './verdict.ts';

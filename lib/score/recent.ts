@@ -1,7 +1,7 @@
-import { isRecord } from '../api/body.ts';
-import { indexedDbVault } from '../settings/key-vault.ts';
-import { sealedJson } from '../settings/sealed-json.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import { indexedDbVault } from '@/lib/settings/key-vault.ts';
+import { sealedJson } from '@/lib/settings/sealed-json.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 
 /**
  * The last few successful lookups, newest first, for the Score panel to

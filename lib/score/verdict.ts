@@ -1,5 +1,5 @@
-import { isRecord } from '../api/body.ts';
-import type { ScoreResult } from '../api/responses.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import type { ScoreResult } from '@/lib/api/responses.ts';
 
 /**
  * Whether an answer is a score at all. The service's own score widget treats

@@ -1,6 +1,6 @@
 import { notGrantedMessage, type HostsGranted } from './host-access.ts';
-import { ApiClient } from '../api/client.ts';
-import { toErrorInfo, type ApiErrorInfo } from '../api/errors.ts';
+import { ApiClient } from '@/lib/api/client.ts';
+import { toErrorInfo, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import { validateSettings, type Settings } from './schema.ts';
 
 /**
@@ -14,7 +14,7 @@ export type ConnectionInput = Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl
   readonly apiKey: string;
 };
 
-declare module '../messaging/protocol.ts' {
+declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
     'settings.testConnection': { request: ConnectionInput; response: ConnectionVerdict };
   }

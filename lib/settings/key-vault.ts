@@ -1,4 +1,4 @@
-import { generateScopeSecret, type ScopeSecret } from '../cache/scope.ts';
+import { generateScopeSecret, type ScopeSecret } from '@/lib/cache/scope.ts';
 import { generateVaultKey, type KeyVault } from './sealed-secret.ts';
 
 /**

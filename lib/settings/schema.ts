@@ -2,6 +2,7 @@
  * The user's settings: their shape, defaults and validation. Pure, so the
  * options page, the worker and tests share one definition.
  */
+// Relative, not `@/`: wxt.config.ts loads this file before WXT's aliases exist.
 import { isSecureHttpUrl } from '../api/secure-url.ts';
 
 export interface Settings {

@@ -1,5 +1,5 @@
-import { isRecord } from '../api/body.ts';
-import { webOriginOf } from '../proof/origins.ts';
+import { isRecord } from '@/lib/api/body.ts';
+import { webOriginOf } from '@/lib/proof/origins.ts';
 import { sealedJson } from './sealed-json.ts';
 import type { KeyVault } from './sealed-secret.ts';
 

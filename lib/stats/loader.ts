@@ -5,10 +5,10 @@
  * revalidation keeps the stored entry on screen beside the error; a
  * rate-limited one retries at the time the service named.
  */
-import type { ApiErrorInfo } from '../api/errors.ts';
-import { toErrorInfo } from '../api/errors.ts';
-import { retryWaitMs } from '../api/retry.ts';
-import { isFreshAt, type CacheEntry } from '../cache/swr.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
+import { toErrorInfo } from '@/lib/api/errors.ts';
+import { retryWaitMs } from '@/lib/api/retry.ts';
+import { isFreshAt, type CacheEntry } from '@/lib/cache/swr.ts';
 import { requestKey, type StatsRequest } from './query.ts';
 
 export type StatState =

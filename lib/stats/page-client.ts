@@ -3,14 +3,14 @@
  * straight from storage under the current cache scope, fresh ones asked of
  * the worker; and the page's paint snapshot, kept to that scope.
  */
-import { scopedKey, type ScopeSecret } from '../cache/scope.ts';
-import { scopeTracker, type ScopeTracker } from '../cache/scope-tracker.ts';
-import { currentScope, watchScopeInputs } from '../cache/service-scope.ts';
-import { storageCacheStore } from '../cache/storage-store.ts';
-import { DEFAULT_TTL_MS } from '../cache/worker-cache.ts';
-import { askWorker } from '../messaging/send.ts';
-import { indexedDbScopeSecret, indexedDbVault } from '../settings/key-vault.ts';
-import type { KeyVault } from '../settings/sealed-secret.ts';
+import { scopedKey, type ScopeSecret } from '@/lib/cache/scope.ts';
+import { scopeTracker, type ScopeTracker } from '@/lib/cache/scope-tracker.ts';
+import { currentScope, watchScopeInputs } from '@/lib/cache/service-scope.ts';
+import { storageCacheStore } from '@/lib/cache/storage-store.ts';
+import { DEFAULT_TTL_MS } from '@/lib/cache/worker-cache.ts';
+import { askWorker } from '@/lib/messaging/send.ts';
+import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
+import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import type { LoaderDeps } from './loader.ts';
 import { createPaintSnapshot, type PaintSnapshot } from './paint-snapshot.ts';
 import './routes.ts';

@@ -21,8 +21,8 @@
  * dashboard left open) cannot write them back, and keeps no entry until it
  * has worked out the new scope itself.
  */
-import type { CacheEntry } from '../cache/swr.ts';
-import { isCacheEntry } from '../cache/storage-store.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
+import { isCacheEntry } from '@/lib/cache/storage-store.ts';
 import { defaultUiState, isUiState, type StatsUiState } from './ui-state.ts';
 
 /** The part of the Web Storage API used here (localStorage in pages, a Map in tests). */

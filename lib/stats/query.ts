@@ -4,10 +4,10 @@
  * and a cache key. Which parameters an operation takes comes from the catalog,
  * so a filter applies exactly where the endpoint accepts it.
  */
-import { dataOperations, getOperation, isOperationId, type DataOperationId, type OperationSpec } from '../api/catalog.ts';
-import { ApiError } from '../api/errors.ts';
-import { cacheKey } from '../cache/swr.ts';
-import { isoDate } from '../normalize/coerce.ts';
+import { dataOperations, getOperation, isOperationId, type DataOperationId, type OperationSpec } from '@/lib/api/catalog.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { cacheKey } from '@/lib/cache/swr.ts';
+import { isoDate } from '@/lib/normalize/coerce.ts';
 
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];

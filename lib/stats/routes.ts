@@ -3,13 +3,13 @@
  * shared cache, so every page and the badge share entries and in-flight
  * requests.
  */
-import type { ScopedCache } from '../cache/scoped-cache.ts';
-import type { ServiceContext } from '../cache/service-scope.ts';
-import type { CacheEntry } from '../cache/swr.ts';
-import type { Route } from '../messaging/router.ts';
+import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
+import type { ServiceContext } from '@/lib/cache/service-scope.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
+import type { Route } from '@/lib/messaging/router.ts';
 import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
 
-declare module '../messaging/protocol.ts' {
+declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
     /**
      * A fresh answer for one stats block: the cached one while within its TTL,

@@ -2,10 +2,10 @@
  * Every table and series a stats block shows, as rows for CSV export: one
  * or more named tables per data operation. Pure.
  */
-import type { DataOperationId } from '../api/catalog.ts';
-import type { CsvTable } from '../csv/csv.ts';
-import { isoDate } from '../normalize/coerce.ts';
-import type { TimeSeries, ViewOf } from '../normalize/normalize.ts';
+import type { DataOperationId } from '@/lib/api/catalog.ts';
+import type { CsvTable } from '@/lib/csv/csv.ts';
+import { isoDate } from '@/lib/normalize/coerce.ts';
+import type { TimeSeries, ViewOf } from '@/lib/normalize/normalize.ts';
 import { flowColumns } from './view-models.ts';
 
 export interface NamedTable extends CsvTable {

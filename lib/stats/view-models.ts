@@ -3,7 +3,7 @@
  * of a series, heat for the cohort table, flow columns. Pure. (Their CSV
  * tables are in tables.ts.)
  */
-import type { RetentionView, TimeSeries, TrafficShareView } from '../normalize/normalize.ts';
+import type { RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
 
 // ---- series ----
 

@@ -3,8 +3,8 @@
  * project (catalog: requiresWebAnalytics). A project without one gets a
  * refusal from the service; the UI says so plainly instead of showing an error.
  */
-import { getOperation, type DataOperationId } from '../api/catalog.ts';
-import type { ApiErrorInfo } from '../api/errors.ts';
+import { getOperation, type DataOperationId } from '@/lib/api/catalog.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 
 const REFUSAL_KINDS = new Set(['client-error', 'not-found', 'bad-response']);
 const ABOUT_ANALYTICS = /analytic|integration|tracking|not (set ?up|enabled|configured)/i;

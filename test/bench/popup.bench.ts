@@ -24,9 +24,9 @@ import { cpus, loadavg } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { defaultSettings } from '../../lib/settings/schema.ts';
-import { launchExtension } from '../e2e/harness.ts';
-import { startSandbox } from '../sandbox/server.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { launchExtension } from '@/test/e2e/harness.ts';
+import { startSandbox } from '@/test/sandbox/server.ts';
 
 const { values } = parseArgs({ options: { opens: { type: 'string' }, 'no-build': { type: 'boolean' } } });
 const OPENS = Math.max(10, Number(values.opens ?? 15));

@@ -15,8 +15,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { launchChromium } from '../e2e/driver/chromium.ts';
-import { serviceProof, startProofWorld } from '../e2e/proof-world.ts';
+import { launchChromium } from '@/test/e2e/driver/chromium.ts';
+import { serviceProof, startProofWorld } from '@/test/e2e/proof-world.ts';
 
 const OUT = resolve('.output-bench-proof');
 

@@ -15,9 +15,9 @@ import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { dataOperations } from '../../lib/api/catalog.ts';
-import { createDataApi } from '../sandbox/data-api/index.ts';
-import { createDataset, PROJECTS } from '../sandbox/dataset/index.ts';
+import { dataOperations } from '@/lib/api/catalog.ts';
+import { createDataApi } from '@/test/sandbox/data-api/index.ts';
+import { createDataset, PROJECTS } from '@/test/sandbox/dataset/index.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string' }, concurrency: { type: 'string' }, scale: { type: 'string' } },

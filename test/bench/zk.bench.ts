@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import * as snarkjs from 'snarkjs';
-import { createAttester } from '../sandbox/zk/attestation.ts';
-import { createWorkerProver } from '../sandbox/zk/prover.ts';
-import { prepareStatement } from '../sandbox/zk/statement.ts';
-import { loadVerificationKey, verifyScoreProof } from '../sandbox/zk/verifier.ts';
+import { createAttester } from '@/test/sandbox/zk/attestation.ts';
+import { createWorkerProver } from '@/test/sandbox/zk/prover.ts';
+import { prepareStatement } from '@/test/sandbox/zk/statement.ts';
+import { loadVerificationKey, verifyScoreProof } from '@/test/sandbox/zk/verifier.ts';
 
 const TARGET_PROVE_MS = 2000;
 const TARGET_VERIFY_MS = 50;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBadge } from '../../lib/format/number.ts';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { formatBadge } from '@/lib/format/number.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
 import { sandboxStats } from './sandbox-answers.ts';

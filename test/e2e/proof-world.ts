@@ -1,6 +1,6 @@
-import { defaultSettings } from '../../lib/settings/schema.ts';
-import { startExampleDapp, type ExampleDapp } from '../sandbox/example-dapp/server.ts';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { startExampleDapp, type ExampleDapp } from '@/test/sandbox/example-dapp/server.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './driver/types.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
 import { selfSignedCert } from './https-site.ts';

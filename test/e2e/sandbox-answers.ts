@@ -1,6 +1,6 @@
-import { getOperation, type DataOperationId } from '../../lib/api/catalog.ts';
-import { requestParams, type StatsFilters } from '../../lib/stats/query.ts';
-import type { Sandbox } from '../sandbox/server.ts';
+import { getOperation, type DataOperationId } from '@/lib/api/catalog.ts';
+import { requestParams, type StatsFilters } from '@/lib/stats/query.ts';
+import type { Sandbox } from '@/test/sandbox/server.ts';
 
 /**
  * What the sandbox's HTTP API itself answers, asked directly (not through

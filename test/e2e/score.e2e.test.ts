@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { askWorkerFrom, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
 import { sandboxScore } from './sandbox-answers.ts';

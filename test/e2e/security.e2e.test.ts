@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../lib/settings/schema.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
 import { launchExtension, type ExtensionHarness } from './harness.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { defaultSettings, type Settings } from '../../lib/settings/schema.ts';
+import { defaultSettings, type Settings } from '@/lib/settings/schema.ts';
 
 /** Anything that can write extension storage: a browser driver or the Chromium harness. */
 interface StorageWriter {

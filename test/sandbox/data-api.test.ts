@@ -4,7 +4,7 @@
  * defaults and for filtered cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOperations } from '../../lib/api/catalog.ts';
+import { dataOperations } from '@/lib/api/catalog.ts';
 import { BruteForce } from './brute-force.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { startSandbox, type Sandbox } from './server.ts';

@@ -1,10 +1,10 @@
 /** Audience: retention cohorts, new vs returning, countries, traffic share (the last two need web analytics). */
-import { Block } from '../Block.tsx';
-import { CohortTable } from '../CohortTable.tsx';
-import { FlowView } from '../FlowView.tsx';
-import { Num } from '../Num.tsx';
-import { RankedTable } from '../RankedTable.tsx';
-import { Split } from '../Split.tsx';
+import { Block } from '@/components/stats/Block.tsx';
+import { CohortTable } from '@/components/stats/CohortTable.tsx';
+import { FlowView } from '@/components/stats/FlowView.tsx';
+import { Num } from '@/components/stats/Num.tsx';
+import { RankedTable } from '@/components/stats/RankedTable.tsx';
+import { Split } from '@/components/stats/Split.tsx';
 import { useSizes } from './shared.tsx';
 
 function RetentionBlock() {

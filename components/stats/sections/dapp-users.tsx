@@ -1,10 +1,10 @@
 /** DApp users: daily users and transactions, top actions, distributions, overlap with competitors and partners. */
-import { formatDay } from '../../../lib/format/number.ts';
-import { Block } from '../Block.tsx';
-import { Chart } from '../Chart.tsx';
-import { Choice, useOption } from '../controls.tsx';
-import { Num, Pct } from '../Num.tsx';
-import { RankedTable, Short } from '../RankedTable.tsx';
+import { formatDay } from '@/lib/format/number.ts';
+import { Block } from '@/components/stats/Block.tsx';
+import { Chart } from '@/components/stats/Chart.tsx';
+import { Choice, useOption } from '@/components/stats/controls.tsx';
+import { Num, Pct } from '@/components/stats/Num.tsx';
+import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { LatestDay, useSizes } from './shared.tsx';
 
 function DailyUsersBlock() {

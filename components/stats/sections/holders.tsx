@@ -1,11 +1,11 @@
 /** Holders: totals now, holder change, balance classes, prominent holders, claimed rewards, contracts used. */
-import { paramValues } from '../../../lib/stats/query.ts';
-import { Block } from '../Block.tsx';
-import { Chart } from '../Chart.tsx';
-import { Choice, NumberOption, useOption } from '../controls.tsx';
-import { Num } from '../Num.tsx';
-import { RankedTable, Short } from '../RankedTable.tsx';
-import { Split } from '../Split.tsx';
+import { paramValues } from '@/lib/stats/query.ts';
+import { Block } from '@/components/stats/Block.tsx';
+import { Chart } from '@/components/stats/Chart.tsx';
+import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx';
+import { Num } from '@/components/stats/Num.tsx';
+import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
+import { Split } from '@/components/stats/Split.tsx';
 import { Figures, useSizes } from './shared.tsx';
 
 function HolderChangeBlock() {

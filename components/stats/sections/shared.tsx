@@ -1,9 +1,9 @@
 /** What every section's blocks share: sizes by layout, headline figures, the latest day of a series. */
-import { formatDay } from '../../../lib/format/number.ts';
-import type { TimeSeries } from '../../../lib/normalize/normalize.ts';
-import { latestPoint } from '../../../lib/stats/view-models.ts';
-import { useStatsContext } from '../context.ts';
-import { Num } from '../Num.tsx';
+import { formatDay } from '@/lib/format/number.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { latestPoint } from '@/lib/stats/view-models.ts';
+import { useStatsContext } from '@/components/stats/context.ts';
+import { Num } from '@/components/stats/Num.tsx';
 
 export function useSizes() {
   const { layout } = useStatsContext();

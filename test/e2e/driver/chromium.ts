@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchExtension, screenshot } from '../harness.ts';
+import { launchExtension, screenshot } from '@/test/e2e/harness.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
 
 /** Debian's Chromium through playwright-core (test/e2e/harness.ts), behind the shared driver interface. */

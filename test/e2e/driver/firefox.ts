@@ -7,7 +7,7 @@ import { firefoxBackground, type BackgroundState } from './firefox-background.ts
 import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
 import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
 import { evaluateIn, firefoxPage } from './firefox-page.ts';
-import { CHANNEL } from '../../../lib/messaging/protocol.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
 
 /**

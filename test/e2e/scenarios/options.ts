@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import { LOCAL_HOST_PATTERNS } from '../../../lib/settings/schema.ts';
-import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
-import type { BrowserDriver, TestPage } from '../driver/types.ts';
-import { selfSignedCert } from '../https-site.ts';
-import { startRequestLog, type RequestLog } from '../request-log.ts';
-import { sandboxStats } from '../sandbox-answers.ts';
+import { LOCAL_HOST_PATTERNS } from '@/lib/settings/schema.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
+import { selfSignedCert } from '@/test/e2e/https-site.ts';
+import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
+import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
 /**

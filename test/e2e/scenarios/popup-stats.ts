@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
-import type { BrowserDriver, TestPage } from '../driver/types.ts';
-import { startRequestLog, type RequestLog } from '../request-log.ts';
-import { sandboxStats } from '../sandbox-answers.ts';
-import { pointExtensionAt } from '../service-setup.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
+import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
+import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
+import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { printExtensionErrorsOnFailure } from '../driver/report.ts';
-import type { BrowserDriver, LaunchSpec } from '../driver/types.ts';
+import { printExtensionErrorsOnFailure } from '@/test/e2e/driver/report.ts';
+import type { BrowserDriver, LaunchSpec } from '@/test/e2e/driver/types.ts';
 
 /**
  * A user-level scenario written once against the browser-driver interface

@@ -1,11 +1,11 @@
 import { getAddress } from 'viem';
 import { expect } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
-import type { BrowserDriver, TestPage } from '../driver/types.ts';
-import { startRequestLog, type RequestLog } from '../request-log.ts';
-import { sandboxScore } from '../sandbox-answers.ts';
-import { answeredBars, breakdownTexts, shownBars } from '../score-view.ts';
-import { pointExtensionAt } from '../service-setup.ts';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
+import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
+import { sandboxScore } from '@/test/e2e/sandbox-answers.ts';
+import { answeredBars, breakdownTexts, shownBars } from '@/test/e2e/score-view.ts';
+import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
 /**

@@ -3,8 +3,8 @@
  * from the dataset's raw events. Transport-free: the HTTP server (server.ts)
  * maps requests onto `answer`.
  */
-import { dataOperations, type OperationSpec } from '../../../lib/api/catalog.ts';
-import { ParamError, validateParams } from '../../../lib/api/validate.ts';
+import { dataOperations, type OperationSpec } from '@/lib/api/catalog.ts';
+import { ParamError, validateParams } from '@/lib/api/validate.ts';
 import { createBoundedCache } from '../bounded-cache.ts';
 import type { Dataset } from '../dataset/index.ts';
 import { distributionByCountries, retention, trafficShare, userInbounce } from './cdp-users.ts';

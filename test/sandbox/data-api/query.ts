@@ -3,8 +3,8 @@
  * the computations take: defaults applied (seed semantics), ids checked
  * against the project, time windows bucketed into UTC days.
  */
-import type { OperationSpec } from '../../../lib/api/catalog.ts';
-import type { ValidParams } from '../../../lib/api/validate.ts';
+import type { OperationSpec } from '@/lib/api/catalog.ts';
+import type { ValidParams } from '@/lib/api/validate.ts';
 import { DAY, TOKENS, type ContractMeta, type DappMeta, type Dataset, type ProjectMeta, type TokenMeta } from '../dataset/index.ts';
 
 /** An error with its HTTP status; the body is `{ message }`. */

@@ -3,8 +3,8 @@
  * public page API (docs/page-api.md): discovery events, requestScoreProof,
  * error codes, and vantage:proof for proofs the user starts from the popup.
  */
-import { bandOf } from '../../../lib/score/band.ts';
-import type { ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { bandOf } from '@/lib/score/band.ts';
+import type { ScoreProofResult } from '@/lib/proof/contract.ts';
 import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
 
 interface VantageProvider {

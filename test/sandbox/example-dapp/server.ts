@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getOperation } from '../../../lib/api/catalog.ts';
+import { getOperation } from '@/lib/api/catalog.ts';
 
 /**
  * The example dApp: a third-party site on its own origin, so the page origin

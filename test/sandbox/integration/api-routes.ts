@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OperationSpec } from '../../../lib/api/catalog.ts';
-import { ParamError, validateParams, type ValidParams } from '../../../lib/api/validate.ts';
+import type { OperationSpec } from '@/lib/api/catalog.ts';
+import { ParamError, validateParams, type ValidParams } from '@/lib/api/validate.ts';
 import { findScoreModel, scoreModels } from '../scores/models.ts';
 import { scoreResponseBody } from '../scores/result.ts';
 import { SCORE_MAX } from '../scores/scale.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationOperations } from '../../../lib/api/catalog.ts';
+import { integrationOperations } from '@/lib/api/catalog.ts';
 import { creditV1 } from '../scores/credit-v1.ts';
 import { emptyProfile } from '../scores/features.ts';
 import { scoreModels } from '../scores/models.ts';

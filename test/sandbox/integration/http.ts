@@ -65,4 +65,4 @@ export async function readJsonBody(req: IncomingMessage, limit = DEFAULT_BODY_LI
   }
 }
 
-export { isRecord } from '../../../lib/api/body.ts';
+export { isRecord } from '@/lib/api/body.ts';

@@ -1,4 +1,4 @@
-import { integrationOperations, type OperationSpec } from '../../../lib/api/catalog.ts';
+import { integrationOperations, type OperationSpec } from '@/lib/api/catalog.ts';
 
 /** The integration API's version prefix: the seed puts `v1` in its base address. */
 export const INTEGRATION_BASE_PATH = '/v1';

@@ -3,7 +3,7 @@
  * the extension's own (lib/score/band.ts, from api-responses.md): one table
  * serves the service stand-in and the client that reads it.
  */
-import { bandOf as extensionBandOf, BANDS, SCALE_MAX, SCALE_MIN, type Band, type BandName } from '../../../lib/score/band.ts';
+import { bandOf as extensionBandOf, BANDS, SCALE_MAX, SCALE_MIN, type Band, type BandName } from '@/lib/score/band.ts';
 
 export { BANDS, type Band, type BandName };
 export const SCORE_MIN = SCALE_MIN;

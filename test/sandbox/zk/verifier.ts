@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as snarkjs from 'snarkjs';
-import { isRecord } from '../../../lib/api/body.ts';
+import { isRecord } from '@/lib/api/body.ts';
 import type { AttestationPublicKey } from './attestation.ts';
 import { isCanonicalFieldString } from './field.ts';
 import { zkPaths } from './paths.ts';

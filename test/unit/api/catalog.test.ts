@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, dataOperations, getOperation, integrationOperations, isOperationId, type OperationId } from '../../../lib/api/catalog.ts';
+import { catalog, dataOperations, getOperation, integrationOperations, isOperationId, type OperationId } from '@/lib/api/catalog.ts';
 
 describe('endpoint catalog', () => {
   it('holds the 16 data endpoints and the 4 integration operations, each once', () => {

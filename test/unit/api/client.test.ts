@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient, type ClientConfig } from '../../../lib/api/client.ts';
-import { ApiError, describeError } from '../../../lib/api/errors.ts';
+import { ApiClient, type ClientConfig } from '@/lib/api/client.ts';
+import { ApiError, describeError } from '@/lib/api/errors.ts';
 
 const KEY = 'k-secret-123';
 

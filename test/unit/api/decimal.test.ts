@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getOperation } from '../../../lib/api/catalog.ts';
-import { checkDecimal, isDecimal, MAX_DECIMAL_LENGTH } from '../../../lib/api/decimal.ts';
-import { ParamError, validateParams } from '../../../lib/api/validate.ts';
+import { getOperation } from '@/lib/api/catalog.ts';
+import { checkDecimal, isDecimal, MAX_DECIMAL_LENGTH } from '@/lib/api/decimal.ts';
+import { ParamError, validateParams } from '@/lib/api/validate.ts';
 
 describe('checkDecimal', () => {
   it.each(['0', '12', '-3', '+4', '007', '1.', '1.5', '.5', '-.5', '1e3', '1E-3', '-1.5e+10', '2.e7'])('accepts %j', (s) => {

@@ -2,9 +2,9 @@
 import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../lib/api/client.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
-import { testConnection } from '../../../lib/settings/connection.ts';
+import { ApiClient } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { testConnection } from '@/lib/settings/connection.ts';
 
 /**
  * The reproduction of #13.2 over real HTTP with Node's own fetch: the service

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, isUnderBase, normalizeBase } from '../../../lib/api/request.ts';
-import type { OperationId, ParamsOf } from '../../../lib/api/catalog.ts';
+import { buildRequest, isUnderBase, normalizeBase } from '@/lib/api/request.ts';
+import type { OperationId, ParamsOf } from '@/lib/api/catalog.ts';
 
 const bases = { dataBaseUrl: 'https://api.example.com/dev/', integrationBaseUrl: 'https://int.example.com/v1' };
 const D = 'https://api.example.com/dev/v3/data/nebula';

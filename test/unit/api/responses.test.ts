@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCreateUrl, parseProofData, parseProofJson, parseScore, parseVerify } from '../../../lib/api/responses.ts';
-import { parseRetryAfter, retryDelay } from '../../../lib/api/retry.ts';
-import { errorBodyMessage } from '../../../lib/api/body.ts';
+import { parseCreateUrl, parseProofData, parseProofJson, parseScore, parseVerify } from '@/lib/api/responses.ts';
+import { parseRetryAfter, retryDelay } from '@/lib/api/retry.ts';
+import { errorBodyMessage } from '@/lib/api/body.ts';
 
 describe('integration answers', () => {
   it('accepts the sessionId shape and the early url shape', () => {

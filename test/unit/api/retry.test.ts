@@ -6,7 +6,7 @@ import {
   retryWaitMs,
   SERVER_WAIT_MAX_MS,
   SERVER_WAIT_MIN_MS,
-} from '../../../lib/api/retry.ts';
+} from '@/lib/api/retry.ts';
 
 const NOW = 1_700_000_000_000;
 const HOUR = 3_600_000;

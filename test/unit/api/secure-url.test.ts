@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, isSecureHttpUrl } from '../../../lib/api/secure-url.ts';
-import { mayRequestProofs } from '../../../lib/proof/origins.ts';
+import { isLoopbackHost, isSecureHttpUrl } from '@/lib/api/secure-url.ts';
+import { mayRequestProofs } from '@/lib/proof/origins.ts';
 
 const secure = [
   'https://api.example.com/dev',

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { makeClientFactory } from '../../../lib/background/client-factory.ts';
-import { defaultSettings } from '../../../lib/settings/schema.ts';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
-import { saveSettings, setApiKey } from '../../../lib/settings/store.ts';
+import { makeClientFactory } from '@/lib/background/client-factory.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
 
 /**
  * Settings can change behind Options' back (a content script can write storage.local in

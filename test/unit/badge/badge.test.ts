@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { ApiClient } from '../../../lib/api/client.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
-import { memoryStore } from '../../../lib/cache/swr.ts';
-import { BADGE_METRICS, isBadgeMetric } from '../../../lib/badge/metrics.ts';
-import { badgeSettingItem, type BadgeSetting } from '../../../lib/badge/setting.ts';
-import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '../../../lib/badge/worker.ts';
-import { requestKey, type StatsFilters } from '../../../lib/stats/query.ts';
-import { inTestScope, testCache } from '../cache/fakes.ts';
+import type { ApiClient } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { memoryStore } from '@/lib/cache/swr.ts';
+import { BADGE_METRICS, isBadgeMetric } from '@/lib/badge/metrics.ts';
+import { badgeSettingItem, type BadgeSetting } from '@/lib/badge/setting.ts';
+import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '@/lib/badge/worker.ts';
+import { requestKey, type StatsFilters } from '@/lib/stats/query.ts';
+import { inTestScope, testCache } from '@/test/unit/cache/fakes.ts';
 
 const filters: StatsFilters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
 const holders = { now: { active: 1830, new: 214, total: 48213 }, logs: {} };

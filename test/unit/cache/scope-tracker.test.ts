@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { scopeTracker } from '../../../lib/cache/scope-tracker.ts';
+import { scopeTracker } from '@/lib/cache/scope-tracker.ts';
 
 /** Scope reads the test answers by hand, in the order they were made. */
 function deferredReads() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheScope, generateScopeSecret, inScope, scopedKey } from '../../../lib/cache/scope.ts';
-import { defaultSettings } from '../../../lib/settings/schema.ts';
+import { cacheScope, generateScopeSecret, inScope, scopedKey } from '@/lib/cache/scope.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
 
 const KEY = 'vantage-sandbox-demo-key';
 

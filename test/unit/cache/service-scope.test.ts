@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { cacheScope, generateScopeSecret } from '../../../lib/cache/scope.ts';
-import { currentScope, followScope, serviceChanged } from '../../../lib/cache/service-scope.ts';
-import { defaultSettings } from '../../../lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '../../../lib/settings/sealed-secret.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '../../../lib/settings/store.ts';
+import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
+import { currentScope, followScope, serviceChanged } from '@/lib/cache/service-scope.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
 
 describe('cache scoped to the configured service and key', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { entryBytes, planEviction, storageCacheStore, type EntryUse } from '../../../lib/cache/storage-store.ts';
-import { createSwrCache } from '../../../lib/cache/swr.ts';
-import { defaultSettings } from '../../../lib/settings/schema.ts';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
-import { loadSettings, saveSettingsAndKey } from '../../../lib/settings/store.ts';
+import { entryBytes, planEviction, storageCacheStore, type EntryUse } from '@/lib/cache/storage-store.ts';
+import { createSwrCache } from '@/lib/cache/swr.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { loadSettings, saveSettingsAndKey } from '@/lib/settings/store.ts';
 
 const cacheKeys = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('cache:')).sort();
 const cacheBytes = async () =>

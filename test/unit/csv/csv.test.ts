@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFileName, toCsv } from '../../../lib/csv/csv.ts';
+import { csvField, csvFileName, toCsv } from '@/lib/csv/csv.ts';
 
 describe('CSV builder', () => {
   it('joins plain fields with commas and ends lines with CRLF', () => {

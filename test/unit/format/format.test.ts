@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge } from '../../../lib/format/age.ts';
-import { formatBadge, formatCompact, formatDay, formatNumber, formatPercent } from '../../../lib/format/number.ts';
+import { formatAge } from '@/lib/format/age.ts';
+import { formatBadge, formatCompact, formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 
 describe('numbers for people', () => {
   it('writes thousands separators and keeps small fractions', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMessageListener, MAX_CONTENT_MESSAGE, type Routes } from '../../../lib/messaging/router.ts';
-import { CHANNEL } from '../../../lib/messaging/protocol.ts';
-import { classifySender } from '../../../lib/messaging/sender.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { createMessageListener, MAX_CONTENT_MESSAGE, type Routes } from '@/lib/messaging/router.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { classifySender } from '@/lib/messaging/sender.ts';
+import { ApiError } from '@/lib/api/errors.ts';
 
 const ID = 'extid';
 const EXT = 'chrome-extension://extid';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '../../../lib/normalize/normalize.ts';
+import { normalizers } from '@/lib/normalize/normalize.ts';
 import { ref } from './fixtures.ts';
 
 describe('tokenBalanceDistribution', () => {

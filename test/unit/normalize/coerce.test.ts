@@ -8,7 +8,7 @@ import {
   toList,
   toNumber,
   toText,
-} from '../../../lib/normalize/coerce.ts';
+} from '@/lib/normalize/coerce.ts';
 
 describe('toNumber', () => {
   it.each<[unknown, number | null]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '../../../lib/normalize/normalize.ts';
+import { normalizers } from '@/lib/normalize/normalize.ts';
 import { ref } from './fixtures.ts';
 
 const NOV_1 = Date.UTC(2023, 10, 1) / 1000;

@@ -1,4 +1,4 @@
-import type { DataOperationId } from '../../../lib/api/catalog.ts';
+import type { DataOperationId } from '@/lib/api/catalog.ts';
 
 /**
  * The response bodies of /work/shared/reference/api-responses.md, exactly as

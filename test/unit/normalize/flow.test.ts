@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_LAYERS, normalizers } from '../../../lib/normalize/normalize.ts';
+import { FLOW_LAYERS, normalizers } from '@/lib/normalize/normalize.ts';
 import { ref } from './fixtures.ts';
 
 const node = (layer: number, title: string, users: number | null, ratio: number | null) => ({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dataOperations, type DataOperationId } from '../../../lib/api/catalog.ts';
-import { errorBodyMessage as detectErrorBody } from '../../../lib/api/body.ts';
+import { dataOperations, type DataOperationId } from '@/lib/api/catalog.ts';
+import { errorBodyMessage as detectErrorBody } from '@/lib/api/body.ts';
 import {
   hasData,
   normalize,
   normalizers,
   toAlignedData,
-} from '../../../lib/normalize/normalize.ts';
+} from '@/lib/normalize/normalize.ts';
 import { realBodies } from './fixtures.ts';
 
 const ids = Object.keys(normalizers) as DataOperationId[];

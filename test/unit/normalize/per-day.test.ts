@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '../../../lib/normalize/normalize.ts';
-import { normalizeDailyActions, normalizeEventTransfer } from '../../../lib/normalize/per-day.ts';
+import { normalizers } from '@/lib/normalize/normalize.ts';
+import { normalizeDailyActions, normalizeEventTransfer } from '@/lib/normalize/per-day.ts';
 import { ref } from './fixtures.ts';
 
 const T1 = 1700006400;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '../../../lib/normalize/normalize.ts';
-import { identify, rank } from '../../../lib/normalize/ranked.ts';
+import { normalizers } from '@/lib/normalize/normalize.ts';
+import { identify, rank } from '@/lib/normalize/ranked.ts';
 import { derived, ref } from './fixtures.ts';
 
 describe('rank', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '../../../lib/normalize/normalize.ts';
+import { normalizers } from '@/lib/normalize/normalize.ts';
 import {
   buildSeries,
   itself,
@@ -7,7 +7,7 @@ import {
   seriesFromKeyed,
   seriesFromRecords,
   toAlignedData,
-} from '../../../lib/normalize/series.ts';
+} from '@/lib/normalize/series.ts';
 import { ref } from './fixtures.ts';
 
 const T1 = 1700006400;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CONSENT_WINDOW, extensionProofBrowser, tabExists, tabsKnock } from '../../../lib/proof/browser-ports.ts';
-import { Handoff } from '../../../lib/proof/handoff.ts';
-import type { Delivery, Knock } from '../../../lib/proof/relay.ts';
+import { CONSENT_WINDOW, extensionProofBrowser, tabExists, tabsKnock } from '@/lib/proof/browser-ports.ts';
+import { Handoff } from '@/lib/proof/handoff.ts';
+import type { Delivery, Knock } from '@/lib/proof/relay.ts';
 
 const DELIVERY: Delivery = { channel: 'vantage/v1', type: 'proof.deliver', flowId: 'f', source: 'page', outcome: { ok: false, error: { code: 4001, message: 'no' } } };
 const KNOCK: Knock = { channel: 'vantage/v1', type: 'proof.knock', ticket: 't1', origin: 'https://dapp.example' };

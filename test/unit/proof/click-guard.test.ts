@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPROVE_ARM_MS, createClickGuard } from '../../../lib/proof/click-guard.ts';
+import { APPROVE_ARM_MS, createClickGuard } from '@/lib/proof/click-guard.ts';
 
 describe('Approve click guard', () => {
   beforeEach(() => vi.useFakeTimers());

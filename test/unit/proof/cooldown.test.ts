@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterRejection, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, isCoolingDown } from '../../../lib/proof/cooldown.ts';
+import { afterRejection, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, isCoolingDown } from '@/lib/proof/cooldown.ts';
 
 describe('consent cooldown', () => {
   it('grows with each rejection in a row, up to its cap', () => {

@@ -1,16 +1,16 @@
 import { expect, vi } from 'vitest';
-import { ApiError, type ApiErrorInfo } from '../../../lib/api/errors.ts';
-import type { CreateUrlResult, ProofDataResult } from '../../../lib/api/responses.ts';
-import type { ProofRequestParams } from '../../../lib/proof/contract.ts';
-import type { DeliveryFailure } from '../../../lib/proof/flow.ts';
-import { sessionFlowStore, type FlowStore } from '../../../lib/proof/flow-store.ts';
-import { sitePseudonyms } from '../../../lib/proof/pseudonym.ts';
-import { Handoff, type DocumentTarget } from '../../../lib/proof/handoff.ts';
-import type { Delivery } from '../../../lib/proof/relay.ts';
-import type { Caller } from '../../../lib/messaging/sender.ts';
-import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '../../../lib/proof/runner.ts';
-import { siteLists } from '../../../lib/settings/site-lists.ts';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+import { ApiError, type ApiErrorInfo } from '@/lib/api/errors.ts';
+import type { CreateUrlResult, ProofDataResult } from '@/lib/api/responses.ts';
+import type { ProofRequestParams } from '@/lib/proof/contract.ts';
+import type { DeliveryFailure } from '@/lib/proof/flow.ts';
+import { sessionFlowStore, type FlowStore } from '@/lib/proof/flow-store.ts';
+import { sitePseudonyms } from '@/lib/proof/pseudonym.ts';
+import { Handoff, type DocumentTarget } from '@/lib/proof/handoff.ts';
+import type { Delivery } from '@/lib/proof/relay.ts';
+import type { Caller } from '@/lib/messaging/sender.ts';
+import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '@/lib/proof/runner.ts';
+import { siteLists } from '@/lib/settings/site-lists.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
 
 export const ORIGIN = 'https://dapp.example';
 export const DAPP_TAB = 1;

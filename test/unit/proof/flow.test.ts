@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_STALE_MS, nextConsentTurn, nextWakeAt, POLL_INTERVAL_MS, startFlow, step, type Flow, type StartInput } from '../../../lib/proof/flow.ts';
+import { CALL_STALE_MS, nextConsentTurn, nextWakeAt, POLL_INTERVAL_MS, startFlow, step, type Flow, type StartInput } from '@/lib/proof/flow.ts';
 import { PARAMS, SETTINGS } from './fakes.ts';
 
 const T0 = 1_700_000_000_000;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '../../../lib/proof/contract.ts';
-import { Handoff } from '../../../lib/proof/handoff.ts';
-import { installPageApi, type VantageProvider } from '../../../lib/proof/page-api.ts';
-import { ackFromReply, createRelay, type Delivery, type RequestAck } from '../../../lib/proof/relay.ts';
+import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '@/lib/proof/contract.ts';
+import { Handoff } from '@/lib/proof/handoff.ts';
+import { installPageApi, type VantageProvider } from '@/lib/proof/page-api.ts';
+import { ackFromReply, createRelay, type Delivery, type RequestAck } from '@/lib/proof/relay.ts';
 import { FakeWindow } from './fake-window.ts';
 
 // The service's own key order (pi_a first, curve last): the page must get exactly this.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CHANNEL } from '../../../lib/messaging/protocol.ts';
-import { createMessageListener } from '../../../lib/messaging/router.ts';
-import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
-import { proofRoutes } from '../../../lib/proof/routes.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { createMessageListener } from '@/lib/messaging/router.ts';
+import { sessionFlowStore } from '@/lib/proof/flow-store.ts';
+import { proofRoutes } from '@/lib/proof/routes.ts';
 import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, type World } from './fakes.ts';
 
 const ID = 'extid';

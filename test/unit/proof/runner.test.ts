@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { ProofErrorCode } from '../../../lib/proof/contract.ts';
-import { SERVICE_FAILED_FOR_PAGE } from '../../../lib/proof/flow.ts';
-import { sessionFlowStore } from '../../../lib/proof/flow-store.ts';
-import { BLOCKED_MESSAGE, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, COOLING_DOWN_MESSAGE } from '../../../lib/proof/cooldown.ts';
+import { ProofErrorCode } from '@/lib/proof/contract.ts';
+import { SERVICE_FAILED_FOR_PAGE } from '@/lib/proof/flow.ts';
+import { sessionFlowStore } from '@/lib/proof/flow-store.ts';
+import { BLOCKED_MESSAGE, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, COOLING_DOWN_MESSAGE } from '@/lib/proof/cooldown.ts';
 import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
 
 const store = sessionFlowStore();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, findAddress, shortAddress } from '../../../lib/score/address.ts';
+import { checkAddress, findAddress, shortAddress } from '@/lib/score/address.ts';
 
 // EIP-55's own test vectors.
 const CHECKSUMMED = [

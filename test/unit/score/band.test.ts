@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANDS, bandOf, scalePosition } from '../../../lib/score/band.ts';
+import { BANDS, bandOf, scalePosition } from '@/lib/score/band.ts';
 
 const name = (s: number) => bandOf(s)?.name ?? null;
 

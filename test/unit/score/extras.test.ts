@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownBars, describeExtras, flattenExtras, humanizeKey } from '../../../lib/score/extras.ts';
+import { breakdownBars, describeExtras, flattenExtras, humanizeKey } from '@/lib/score/extras.ts';
 
 describe('humanizeKey', () => {
   it.each([

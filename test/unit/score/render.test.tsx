@@ -2,12 +2,12 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useRenderRoot } from '../render-root.ts';
+import { useRenderRoot } from '@/test/unit/render-root.ts';
 import { fakeBrowser } from 'wxt/testing';
-import { ScorePanel } from '../../../components/score/ScorePanel.tsx';
-import { ScoreResultView } from '../../../components/score/ScoreResultView.tsx';
-import { CHANNEL } from '../../../lib/messaging/protocol.ts';
-import type { ScoreLookup } from '../../../lib/score/lookup.ts';
+import { ScorePanel } from '@/components/score/ScorePanel.tsx';
+import { ScoreResultView } from '@/components/score/ScoreResultView.tsx';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import type { ScoreLookup } from '@/lib/score/lookup.ts';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const lookup = (over: Partial<ScoreLookup> = {}): ScoreLookup => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeScore } from '../../../lib/score/verdict.ts';
+import { judgeScore } from '@/lib/score/verdict.ts';
 
 describe('judgeScore', () => {
   it('accepts a real score', () => {

@@ -6,7 +6,7 @@ import {
   testConnection,
   type ConnectionInput,
   type ProbeOutcome,
-} from '../../../lib/settings/connection.ts';
+} from '@/lib/settings/connection.ts';
 
 const KEY = 'secret-key-42';
 const input: ConnectionInput = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../lib/api/client.ts';
-import { catalog, type OperationId, type ParamSpec } from '../../../lib/api/catalog.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
-import { isUnderBase } from '../../../lib/api/request.ts';
-import { buildRoutes } from '../../../lib/background/routes.ts';
-import { createMessageListener } from '../../../lib/messaging/router.ts';
-import { CHANNEL } from '../../../lib/messaging/protocol.ts';
+import { ApiClient } from '@/lib/api/client.ts';
+import { catalog, type OperationId, type ParamSpec } from '@/lib/api/catalog.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { isUnderBase } from '@/lib/api/request.ts';
+import { buildRoutes } from '@/lib/background/routes.ts';
+import { createMessageListener } from '@/lib/messaging/router.ts';
+import { CHANNEL } from '@/lib/messaging/protocol.ts';
 
 /**
  * The key rule: the API key is sent only as x-apikey, only to URLs under the

@@ -2,12 +2,12 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { useRenderRoot } from '../render-root.ts';
+import { useRenderRoot } from '@/test/unit/render-root.ts';
 import { fakeBrowser } from 'wxt/testing';
-import { OptionsApp, type OptionsDeps } from '../../../components/options/OptionsApp.tsx';
-import type { HostAccess } from '../../../lib/settings/host-access.ts';
-import { siteLists } from '../../../lib/settings/site-lists.ts';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
+import type { HostAccess } from '@/lib/settings/host-access.ts';
+import { siteLists } from '@/lib/settings/site-lists.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
 
 const rootNow = useRenderRoot();
 

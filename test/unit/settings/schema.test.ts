@@ -6,7 +6,7 @@ import {
   repairSettings,
   serviceOrigins,
   validateSettings,
-} from '../../../lib/settings/schema.ts';
+} from '@/lib/settings/schema.ts';
 
 function errorsOf(draft: Parameters<typeof validateSettings>[0]) {
   const r = validateSettings(draft);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
-import { siteLists } from '../../../lib/settings/site-lists.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { siteLists } from '@/lib/settings/site-lists.ts';
 
 describe('per-site lists', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { defaultSettings, type Settings } from '../../../lib/settings/schema.ts';
-import { memoryVault } from '../../../lib/settings/sealed-secret.ts';
+import { defaultSettings, type Settings } from '@/lib/settings/schema.ts';
+import { memoryVault } from '@/lib/settings/sealed-secret.ts';
 import {
   getApiKey,
   hasApiKey,
@@ -11,7 +11,7 @@ import {
   settingsItem,
   setApiKey,
   watchApiKey,
-} from '../../../lib/settings/store.ts';
+} from '@/lib/settings/store.ts';
 
 const KEY = 'vantage-sandbox-demo-key';
 const custom: Settings = { ...defaultSettings, defaultProject: 'tidal', minScore: 700, dataBaseUrl: 'https://api.example.com/stag' };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api/errors.ts';
-import type { CacheEntry } from '../../../lib/cache/swr.ts';
-import { loadStat, type LoaderDeps, type StatState } from '../../../lib/stats/loader.ts';
-import { requestKey, type StatsRequest } from '../../../lib/stats/query.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
+import { loadStat, type LoaderDeps, type StatState } from '@/lib/stats/loader.ts';
+import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
 
 const request: StatsRequest = { op: 'holderChange', filters: { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } } };
 const KEY = requestKey(request);

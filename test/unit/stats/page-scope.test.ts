@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { generateScopeSecret } from '../../../lib/cache/scope.ts';
-import { defaultSettings } from '../../../lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '../../../lib/settings/sealed-secret.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '../../../lib/settings/store.ts';
-import { trackScope } from '../../../lib/stats/page-client.ts';
-import { createPaintSnapshot, type SyncStore } from '../../../lib/stats/paint-snapshot.ts';
+import { generateScopeSecret } from '@/lib/cache/scope.ts';
+import { defaultSettings } from '@/lib/settings/schema.ts';
+import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
+import { trackScope } from '@/lib/stats/page-client.ts';
+import { createPaintSnapshot, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
 
 /**
  * The popup's first frame after Options changed the key or the service: the

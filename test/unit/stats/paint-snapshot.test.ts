@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPaintSnapshot, SNAPSHOT_KEY, type SyncStore } from '../../../lib/stats/paint-snapshot.ts';
-import { defaultUiState, type StatsUiState } from '../../../lib/stats/ui-state.ts';
+import { createPaintSnapshot, SNAPSHOT_KEY, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
+import { defaultUiState, type StatsUiState } from '@/lib/stats/ui-state.ts';
 
 /** An in-memory Web Storage, with a quota to exceed on demand. */
 function memoryStore(quotaChars = Infinity): SyncStore & { data: Map<string, string>; writes: number } {

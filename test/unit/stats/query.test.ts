@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dateToSeconds, paramDefault, parseStatsRequest, rangeError, rangeSeconds, requestKey, requestParams, type StatsFilters,
-} from '../../../lib/stats/query.ts';
+} from '@/lib/stats/query.ts';
 
 const NOW = Date.UTC(2024, 0, 31, 12, 0, 0); // 2024-01-31 12:00 UTC
 const NOW_S = NOW / 1000;

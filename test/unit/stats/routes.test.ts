@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../../lib/api/client.ts';
-import { ApiError } from '../../../lib/api/errors.ts';
-import { statsRoutes } from '../../../lib/stats/routes.ts';
-import type { StatsRequest } from '../../../lib/stats/query.ts';
-import { testCache } from '../cache/fakes.ts';
+import type { ApiClient } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { statsRoutes } from '@/lib/stats/routes.ts';
+import type { StatsRequest } from '@/lib/stats/query.ts';
+import { testCache } from '@/test/unit/cache/fakes.ts';
 
 const request: StatsRequest = { op: 'dailyUsers', filters: { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 7 } } };
 const caller = { kind: 'extension-page' as const };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../../../lib/normalize/normalize.ts';
-import { seriesTable, tablesFor } from '../../../lib/stats/tables.ts';
-import { flowColumns, latestPoint, retentionHeat } from '../../../lib/stats/view-models.ts';
-import { ref } from '../normalize/fixtures.ts';
+import { normalize } from '@/lib/normalize/normalize.ts';
+import { seriesTable, tablesFor } from '@/lib/stats/tables.ts';
+import { flowColumns, latestPoint, retentionHeat } from '@/lib/stats/view-models.ts';
+import { ref } from '@/test/unit/normalize/fixtures.ts';
 
 describe('latestPoint', () => {
   it('is the last day of the series with any value', () => {
