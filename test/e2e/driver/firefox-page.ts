@@ -13,6 +13,8 @@ import type { TestPage } from './types.ts';
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 /** How often a condition that has no event is looked at again. */
 const POLL_MS = 100;
+/** How long a control must keep its place before it is clicked. */
+const STABLE_MS = 60;
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,6 +53,19 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     async click(selector) {
       // As Playwright does (and a person must): wait until the control takes clicks.
       await waitFor(`${selector}:not([disabled])`);
+      // ...and until it stays put: a late render above it (lists that load on their own) would move the
+      // control between puppeteer's measuring it and its mouse click landing there.
+      await page.waitForFunction(
+        (s, ms) =>
+          new Promise<boolean>((done) => {
+            const box = () => JSON.stringify(document.querySelector(s)?.getBoundingClientRect() ?? null);
+            const before = box();
+            setTimeout(() => done(before !== 'null' && box() === before), ms);
+          }),
+        { timeout: 15_000, polling: POLL_MS },
+        selector,
+        STABLE_MS,
+      );
       await page.click(selector);
     },
     async fill(selector, value) {
