@@ -6,6 +6,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // Nested node_modules too: the sandbox workspace (test/sandbox) gets one when its packages cannot be hoisted.
+    exclude: ['test/e2e/**', '**/node_modules/**'],
   },
 });

@@ -4,9 +4,14 @@
  * service URLs pointing at http://127.0.0.1:8787), then serves the sandbox.
  * Takes the sandbox CLI's flags (see cli.ts), plus --browser firefox and
  * --no-build.
+ *
+ * Runs from this package's folder (`npm start` at the root delegates here), so
+ * the build runs at the repository root, and a relative WXT_OUT_DIR means what
+ * it means to WXT there.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PREFIX } from './server.ts';
 import { main, parseCli } from './cli.ts';
 
@@ -20,12 +25,15 @@ const take = (flag: string): string | undefined => {
 const noBuild = args.includes('--no-build');
 if (noBuild) args.splice(args.indexOf('--no-build'), 1);
 const browser = take('--browser') ?? 'chrome';
+/** The extension's project: WXT builds it from there. */
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const opts = parseCli(args);
 if (!noBuild) {
   console.log(`Building the extension (development build for ${browser}, preconfigured for the sandbox)…`);
-  const outDir = process.env.WXT_OUT_DIR ?? '.output';
+  const outDir = resolve(root, process.env.WXT_OUT_DIR ?? '.output');
   const r = spawnSync('npx', ['wxt', 'build', '--mode', 'development', ...(browser === 'chrome' ? [] : ['-b', browser])], {
+    cwd: root,
     stdio: 'inherit',
     env: { ...process.env, WXT_SANDBOX_API_KEY: opts.apiKey },
   });

@@ -48,6 +48,8 @@ export const DEFAULT_DAPP_PORT = 8790;
  */
 export const DEMO_DAPP_HOST = 'dapp.localhost';
 const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root, which `@/` names in app.ts's imports of the shared contract (as in tsconfig.json). */
+const repoRoot = join(here, '../../..');
 const MAX_BODY = 64 * 1024;
 
 /** The page script, bundled once per process (it imports the band table and the checks). */
@@ -59,6 +61,7 @@ function appBundle(): Promise<string> {
       configFile: false,
       logLevel: 'silent',
       root: here,
+      resolve: { alias: [{ find: '@', replacement: repoRoot }] },
       build: { write: false, minify: false, lib: { entry: join(here, 'app.ts'), formats: ['es'], fileName: 'app' } },
     });
     const first = (Array.isArray(out) ? out[0] : out) as { output: { type: string; code?: string }[] };
