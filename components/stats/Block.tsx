@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { describeError } from '@/lib/api/errors.ts';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { formatAge } from '@/lib/format/age.ts';
-import { hasData, type ViewOf } from '@/lib/normalize/normalize.ts';
+import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
 import { isSharedError, useNow, useStatsContext } from './context.ts';
