@@ -7,25 +7,17 @@ import { dataOperations, type DataOperationId, type DataOperationSpec } from '@/
 import { ParamError, validateParams } from '@/lib/api/validate.ts';
 import { createBoundedCache } from '../bounded-cache.ts';
 import type { Dataset } from '../dataset/index.ts';
-import { distributionByCountries, retention, trafficShare, userInbounce } from './cdp-users.ts';
-import {
-  dailyActions, dailyUsers, distributionByActions, distributionByContracts, distributionByDapps, useCompetitors, usePartners,
-} from './dapp-users.ts';
-import { dailyClaimedRewards, eventTransferDistribution, holderChange, prominentBalance, tokenBalanceDistribution } from './holders.ts';
+import { cdpUsersAnswers } from './cdp-users.ts';
+import { dappUsersAnswers } from './dapp-users.ts';
+import { holdersAnswers } from './holders.ts';
 import { DataIndex } from './indexes.ts';
-import { ApiError, queryKey, resolveQuery, type Query } from './query.ts';
+import { ApiError, queryKey, resolveQuery, type Compute } from './query.ts';
 
 export { ApiError } from './query.ts';
 export { DataIndex } from './indexes.ts';
 
-type Compute = (ix: DataIndex, q: Query) => unknown;
-
-/** One answer per data operation of the catalog: a new operation does not compile until it has its own. */
-const COMPUTE = {
-  holderChange, dailyClaimedRewards, eventTransferDistribution, prominentBalance, tokenBalanceDistribution,
-  dailyUsers, dailyActions, distributionByDapps, distributionByContracts, distributionByActions, useCompetitors, usePartners,
-  retention, userInbounce, distributionByCountries, trafficShare,
-} satisfies { readonly [Id in DataOperationId]: Compute };
+/** One answer per data operation of the catalog (each group's file keeps its own table). */
+const COMPUTE = { ...holdersAnswers, ...dappUsersAnswers, ...cdpUsersAnswers } satisfies { readonly [Id in DataOperationId]: Compute };
 
 /** The status for a project without the web-analytics integration (documented in test/sandbox/README.md). */
 export const NO_WEB_ANALYTICS_STATUS = 422;
