@@ -13,7 +13,7 @@ import { markPainted } from './painted.ts';
 import { useStat } from './use-stat.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
-  /** Names the block's options and its CSV files. */
+  /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
   readonly id: string;
   readonly title: string;
   readonly op: Id;
