@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { describeError } from '@/lib/api/errors.ts';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { formatAge } from '@/lib/format/age.ts';
-import { hasData, type ViewOf } from '@/lib/normalize/normalize.ts';
+import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
 import { isSharedError, useNow, useStatsContext } from './context.ts';
@@ -13,7 +13,7 @@ import { markPainted } from './painted.ts';
 import { useStat } from './use-stat.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
-  /** Names the block's options and its CSV files. */
+  /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
   readonly id: string;
   readonly title: string;
   readonly op: Id;

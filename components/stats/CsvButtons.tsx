@@ -1,7 +1,6 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
-import type { ViewOf } from '@/lib/normalize/normalize.ts';
-import { tablesFor } from '@/lib/stats/tables.ts';
+import { tablesFor, type ViewOf } from '@/lib/stats/operation-views.ts';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));

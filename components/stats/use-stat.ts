@@ -1,8 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
-import { normalize, type ViewOf } from '@/lib/normalize/normalize.ts';
 import { loadStat, type StatState } from '@/lib/stats/loader.ts';
+import { normalize, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { pageLoaderDeps, pagePaintSnapshot } from '@/lib/stats/page-client.ts';
 import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
 

@@ -332,5 +332,8 @@ export function isOperationId(id: string): id is OperationId {
   return byId.has(id);
 }
 
-export const dataOperations = catalog.filter((op) => op.api === 'data') as readonly OperationSpec[];
+/** A data operation's entry, its id one of the catalog's (what tables keyed by operation look up). */
+export type DataOperationSpec = OperationSpec & { readonly api: 'data'; readonly id: DataOperationId };
+
+export const dataOperations = catalog.filter((op) => op.api === 'data') as readonly DataOperationSpec[];
 export const integrationOperations = catalog.filter((op) => op.api === 'integration') as readonly OperationSpec[];

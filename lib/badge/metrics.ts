@@ -2,7 +2,7 @@
  * The numbers the toolbar badge can show, each read from one stats
  * operation's normalized view. Pure.
  */
-import { normalize } from '@/lib/normalize/normalize.ts';
+import { normalize } from '@/lib/stats/operation-views.ts';
 import type { StatsFilters, StatsRequest } from '@/lib/stats/query.ts';
 import { latestPoint } from '@/lib/stats/view-models.ts';
 

@@ -1,7 +1,7 @@
 /**
  * What the stats blocks show, computed from normalized views: the latest day
  * of a series, heat for the cohort table, flow columns. Pure. (Their CSV
- * tables are in tables.ts.)
+ * tables are in operation-views.ts.)
  */
 import type { RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
 

@@ -4,7 +4,7 @@
  * defaults and for filtered cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOperations } from '@/lib/api/catalog.ts';
+import { dataOperations, type DataOperationId } from '@/lib/api/catalog.ts';
 import { BruteForce } from './brute-force.ts';
 import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
 import { startSandbox, type Sandbox } from './server.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const opByPath = (suffix: string) => dataOperations.find((o) => o.path.endsWith(suffix))!;
 
-async function get(project: string, opId: string, query: Record<string, string> = {}) {
+async function get(project: string, opId: DataOperationId, query: Record<string, string> = {}) {
   const op = dataOperations.find((o) => o.id === opId)!;
   const url = new URL(`${sb.dataBaseUrl}${op.path.replace('{project_id}', project)}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
@@ -67,7 +67,7 @@ function expectSame(actual: unknown, expected: unknown, path = '$'): void {
   expect(actual, path).toEqual(expected);
 }
 
-async function check(project: string, opId: string, query: Record<string, string> = {}) {
+async function check(project: string, opId: DataOperationId, query: Record<string, string> = {}) {
   const res = await get(project, opId, query);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const expected = brute.compute(opId, project, query);

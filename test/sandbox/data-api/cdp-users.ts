@@ -1,7 +1,7 @@
 /** User-analytics endpoints (seed 4.3) and traffic share: calls plus web-analytics visits. */
 import { COUNTRIES, DAY, SOURCES, WALLET_APPS } from '../dataset/index.ts';
 import type { DataIndex } from './indexes.ts';
-import type { Query, Unit } from './query.ts';
+import type { ComputeTable, Query, Unit } from './query.ts';
 
 // ---- calendar helpers over absolute day numbers (Unix seconds / 86400, UTC) ----
 
@@ -296,3 +296,7 @@ export function trafficShare(ix: DataIndex, q: Query) {
   });
   return { layers, flows };
 }
+
+export const cdpUsersAnswers = {
+  retention, userInbounce, distributionByCountries, trafficShare,
+} satisfies ComputeTable<'cdp-users' | 'socials'>;

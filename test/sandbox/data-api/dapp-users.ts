@@ -1,7 +1,7 @@
 /** DApp-user endpoints (seed 4.2), computed from the contract-call events. */
 import { DAY, TOKENS, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex } from './indexes.ts';
-import { envelope, type Query } from './query.ts';
+import { envelope, type ComputeTable, type Query } from './query.ts';
 
 /** Per contract account: does a call to it match the query's chain / DApp / contract filters? */
 function contractFilter(ix: DataIndex, q: Query, projectIndex = q.projectIndex): Uint8Array {
@@ -230,3 +230,7 @@ export function useCompetitors(ix: DataIndex, q: Query) {
 export function usePartners(ix: DataIndex, q: Query) {
   return { ...envelope(q), users: overlap(ix, q, q.project.partners) };
 }
+
+export const dappUsersAnswers = {
+  dailyUsers, dailyActions, distributionByDapps, distributionByContracts, distributionByActions, useCompetitors, usePartners,
+} satisfies ComputeTable<'dapp-users'>;

@@ -1,7 +1,7 @@
 /** Token-holder endpoints (seed 4.1), computed from the transfer and call events. */
 import { AccountKind, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex, HolderStats } from './indexes.ts';
-import { dayKey, envelope, type Query } from './query.ts';
+import { dayKey, envelope, type ComputeTable, type Query } from './query.ts';
 
 /** The holder-stats slot for a chain filter; undefined when the token is not on that chain. */
 function slotOf(stats: HolderStats, chain: number): number | undefined {
@@ -158,3 +158,7 @@ export function tokenBalanceDistribution(ix: DataIndex, q: Query) {
   }
   return { whales, normalWallets, forgottenWallets };
 }
+
+export const holdersAnswers = {
+  holderChange, dailyClaimedRewards, eventTransferDistribution, prominentBalance, tokenBalanceDistribution,
+} satisfies ComputeTable<'holders'>;

@@ -3,28 +3,21 @@
  * from the dataset's raw events. Transport-free: the HTTP server (server.ts)
  * maps requests onto `answer`.
  */
-import { dataOperations, type OperationSpec } from '@/lib/api/catalog.ts';
+import { dataOperations, type DataOperationId, type DataOperationSpec } from '@/lib/api/catalog.ts';
 import { ParamError, validateParams } from '@/lib/api/validate.ts';
 import { createBoundedCache } from '../bounded-cache.ts';
 import type { Dataset } from '../dataset/index.ts';
-import { distributionByCountries, retention, trafficShare, userInbounce } from './cdp-users.ts';
-import {
-  dailyActions, dailyUsers, distributionByActions, distributionByContracts, distributionByDapps, useCompetitors, usePartners,
-} from './dapp-users.ts';
-import { dailyClaimedRewards, eventTransferDistribution, holderChange, prominentBalance, tokenBalanceDistribution } from './holders.ts';
+import { cdpUsersAnswers } from './cdp-users.ts';
+import { dappUsersAnswers } from './dapp-users.ts';
+import { holdersAnswers } from './holders.ts';
 import { DataIndex } from './indexes.ts';
-import { ApiError, queryKey, resolveQuery, type Query } from './query.ts';
+import { ApiError, queryKey, resolveQuery, type Compute } from './query.ts';
 
 export { ApiError } from './query.ts';
 export { DataIndex } from './indexes.ts';
 
-type Compute = (ix: DataIndex, q: Query) => unknown;
-
-const COMPUTE: Record<string, Compute> = {
-  holderChange, dailyClaimedRewards, eventTransferDistribution, prominentBalance, tokenBalanceDistribution,
-  dailyUsers, dailyActions, distributionByDapps, distributionByContracts, distributionByActions, useCompetitors, usePartners,
-  retention, userInbounce, distributionByCountries, trafficShare,
-};
+/** One answer per data operation of the catalog (each group's file keeps its own table). */
+const COMPUTE = { ...holdersAnswers, ...dappUsersAnswers, ...cdpUsersAnswers } satisfies { readonly [Id in DataOperationId]: Compute };
 
 /** The status for a project without the web-analytics integration (documented in test/sandbox/README.md). */
 export const NO_WEB_ANALYTICS_STATUS = 422;
@@ -43,9 +36,9 @@ export interface DataApi {
   readonly dataset: Dataset;
   readonly index: DataIndex;
   /** The operation whose catalog path (after the stage prefix) matches, with its project id. */
-  route(path: string): { op: OperationSpec; projectId: string } | undefined;
+  route(path: string): { op: DataOperationSpec; projectId: string } | undefined;
   /** The JSON body of a successful answer; throws ApiError (status + message) otherwise. */
-  answer(op: OperationSpec, projectId: string, query: Readonly<Record<string, unknown>>): string;
+  answer(op: DataOperationSpec, projectId: string, query: Readonly<Record<string, unknown>>): string;
   /** Builds the indexes every endpoint needs and answers the default queries, so first requests are fast. */
   warm(): void;
   /** The day number (Unix seconds / 86400) of "now": answers depend on the clock only through it. */
@@ -100,7 +93,7 @@ export function createDataApi(dataset: Dataset, opts: DataApiOptions = {}): Data
     const key = queryKey(op.id, q);
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const body = JSON.stringify(COMPUTE[op.id]!(index, q));
+    const body = JSON.stringify(COMPUTE[op.id](index, q));
     cache.set(key, body);
     return body;
   };

@@ -3,9 +3,10 @@
  * the computations take: defaults applied (seed semantics), ids checked
  * against the project, time windows bucketed into UTC days.
  */
-import type { OperationSpec } from '@/lib/api/catalog.ts';
+import type { Catalog, OperationGroup, OperationSpec } from '@/lib/api/catalog.ts';
 import type { ValidParams } from '@/lib/api/validate.ts';
 import { DAY, TOKENS, type ContractMeta, type DappMeta, type Dataset, type ProjectMeta, type TokenMeta } from '../dataset/index.ts';
+import type { DataIndex } from './indexes.ts';
 
 /** An error with its HTTP status; the body is `{ message }`. */
 export class ApiError extends Error {
@@ -59,6 +60,17 @@ export interface Query {
   /** Projects (ALL_PROJECTS indexes) whose calls count as a return; undefined: the project's own. */
   readonly eventProjects?: readonly number[];
 }
+
+/** How the sandbox answers one data operation: its JSON body. */
+export type Compute = (ix: DataIndex, q: Query) => unknown;
+
+/**
+ * The answers to the data operations of catalog groups, keyed by operation
+ * id: a new operation of the group does not compile until it has its answer.
+ */
+export type ComputeTable<G extends OperationGroup> = {
+  readonly [Id in Extract<Catalog[number], { api: 'data'; group: G }>['id']]: Compute;
+};
 
 export function resolveQuery(ds: Dataset, op: OperationSpec, project: ProjectMeta, p: ValidParams, nowSec: number): Query {
   const has = (name: string) => op.params.some((s) => s.name === name);

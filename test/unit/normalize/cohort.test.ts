@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '@/lib/normalize/normalize.ts';
+import { operationViews } from '@/lib/stats/operation-views.ts';
 import { ref } from './fixtures.ts';
 
 const NOV_1 = Date.UTC(2023, 10, 1) / 1000;
@@ -8,7 +8,7 @@ const NOV_15 = Date.UTC(2023, 10, 15) / 1000;
 
 describe('retention', () => {
   it('reads the real shape', () => {
-    expect(normalizers.retention(ref.retention)).toEqual({
+    expect(operationViews.retention.normalize(ref.retention)).toEqual({
       periods: [1, 2, 3],
       rows: [
         {
@@ -37,7 +37,7 @@ describe('retention', () => {
       '2023-11-15': { retention: { '1': 40 } },
       '2023-02-30': { total: 5, retention: { '1': 1 } },
     };
-    expect(normalizers.retention(body)).toEqual({
+    expect(operationViews.retention.normalize(body)).toEqual({
       periods: [1, 2, 3],
       rows: [
         { cohort: '2023-11-01', start: NOV_1, total: 310, counts: [120, null, 61], rates: [120 / 310, null, 61 / 310] },
@@ -53,14 +53,14 @@ describe('retention', () => {
       '2023-11-01T00:00:00Z': { total: 9, retention: { '1': 5, '2': 2 } },
       [String(NOV_1 * 1000)]: { total: 8, retention: { '3': 1 } },
     };
-    expect(normalizers.retention(body)).toEqual({
+    expect(operationViews.retention.normalize(body)).toEqual({
       periods: [1, 2, 3],
       rows: [{ cohort: '2023-11-01', start: NOV_1, total: 0, counts: [0, 2, 1], rates: [null, null, null] }],
     });
   });
 
   it('damaged: timestamp keys are cohorts too', () => {
-    expect(normalizers.retention({ [NOV_8]: { total: 10, retention: { '1': 5 } } })).toEqual({
+    expect(operationViews.retention.normalize({ [NOV_8]: { total: 10, retention: { '1': 5 } } })).toEqual({
       periods: [1],
       rows: [{ cohort: '2023-11-08', start: NOV_8, total: 10, counts: [5], rates: [0.5] }],
     });
@@ -68,7 +68,7 @@ describe('retention', () => {
 
   it('damaged: wrongly typed retention and cohorts', () => {
     const body = { '2023-11-01': { total: 310, retention: [120, 88] }, '2023-11-08': null, '2023-11-09': { retention: 'x' } };
-    expect(normalizers.retention(body)).toEqual({
+    expect(operationViews.retention.normalize(body)).toEqual({
       periods: [],
       rows: [{ cohort: '2023-11-01', start: NOV_1, total: 310, counts: [], rates: [] }],
     });
@@ -76,7 +76,7 @@ describe('retention', () => {
 
   it('damaged: empty and wrongly typed bodies', () => {
     for (const body of [{}, null, [], 'No data', { '2023-11-01': {} }]) {
-      expect(normalizers.retention(body)).toEqual({ periods: [], rows: [] });
+      expect(operationViews.retention.normalize(body)).toEqual({ periods: [], rows: [] });
     }
   });
 });

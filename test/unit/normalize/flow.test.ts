@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_LAYERS, normalizers } from '@/lib/normalize/normalize.ts';
+import { FLOW_LAYERS } from '@/lib/normalize/normalize.ts';
+import { operationViews } from '@/lib/stats/operation-views.ts';
 import { ref } from './fixtures.ts';
 
 const node = (layer: number, title: string, users: number | null, ratio: number | null) => ({
@@ -16,7 +17,7 @@ describe('trafficShare', () => {
   });
 
   it('reads the real shape', () => {
-    expect(normalizers.trafficShare(ref.trafficShare)).toEqual({
+    expect(operationViews.trafficShare.normalize(ref.trafficShare)).toEqual({
       layers: [
         { name: 'User Source', nodes: [node(0, 'twitter.com', 800, 0.41)] },
         { name: 'Apps Websites', nodes: [node(1, 'app.example.org', 1200, 1)] },
@@ -59,7 +60,7 @@ describe('trafficShare', () => {
       ],
       total: 2000,
     };
-    expect(normalizers.trafficShare(body)).toEqual({
+    expect(operationViews.trafficShare.normalize(body)).toEqual({
       layers: [
         { name: 'User Source', nodes: [node(0, 'twitter.com', 800, 0.41), node(0, 'google.com', 300, null)] },
         { name: 'Apps Websites', nodes: [node(1, 'app.example.org', 1200, 1)] },
@@ -83,7 +84,7 @@ describe('trafficShare', () => {
         { startAction: 'a', endAction: 'b', users: 9 },
       ],
     };
-    expect(normalizers.trafficShare(body)).toEqual({
+    expect(operationViews.trafficShare.normalize(body)).toEqual({
       layers: [
         { name: 'User Source', nodes: [node(0, 'a', 1, null)] },
         { name: 'Apps Websites', nodes: [node(1, 'b', null, null)] },
@@ -97,9 +98,9 @@ describe('trafficShare', () => {
   it('damaged: empty and wrongly typed bodies', () => {
     const empty = { layers: FLOW_LAYERS.map((name) => ({ name, nodes: [] })), links: [] };
     for (const body of [{ layers: [], flows: [] }, { layers: {}, flows: 'x' }, { layers: [[], []] }, {}, null, 'No data']) {
-      expect(normalizers.trafficShare(body)).toEqual(empty);
+      expect(operationViews.trafficShare.normalize(body)).toEqual(empty);
     }
     // Flows with no nodes to join are dropped.
-    expect(normalizers.trafficShare({ flows: [[{ startAction: 'a', endAction: 'b', users: 1 }]] })).toEqual(empty);
+    expect(operationViews.trafficShare.normalize({ flows: [[{ startAction: 'a', endAction: 'b', users: 1 }]] })).toEqual(empty);
   });
 });

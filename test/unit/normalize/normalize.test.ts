@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dataOperations, type DataOperationId } from '@/lib/api/catalog.ts';
 import { errorBodyMessage as detectErrorBody } from '@/lib/api/body.ts';
-import {
-  hasData,
-  normalize,
-  normalizers,
-  toAlignedData,
-} from '@/lib/normalize/normalize.ts';
+import { toAlignedData } from '@/lib/normalize/normalize.ts';
+import { hasData, normalize, operationViews } from '@/lib/stats/operation-views.ts';
 import { realBodies } from './fixtures.ts';
 
-const ids = Object.keys(normalizers) as DataOperationId[];
+const ids = Object.keys(operationViews) as DataOperationId[];
 
 /** Bodies no operation can draw anything from. */
 const junk: unknown[] = [
@@ -37,25 +33,25 @@ describe('normalizers', () => {
   });
 
   it.each(ids)('%s: draws something from its real body', (id) => {
-    const view = normalizers[id](realBodies[id]);
+    const view = operationViews[id].normalize(realBodies[id]);
     expect(hasData(id, view)).toBe(true);
     expect(normalize(id, realBodies[id])).toEqual(view);
   });
 
   it.each(ids)('%s: never throws, and answers its empty view for unusable bodies', (id) => {
-    const empty = normalizers[id](undefined);
+    const empty = operationViews[id].normalize(undefined);
     expect(hasData(id, empty)).toBe(false);
     for (const body of junk) {
-      const view = normalizers[id](body);
+      const view = operationViews[id].normalize(body);
       expect(view).toEqual(empty);
       expect(hasData(id, view)).toBe(false);
     }
   });
 
   it('answers a fresh view each time (callers may mutate theirs)', () => {
-    const a = normalizers.dailyUsers(realBodies.dailyUsers);
+    const a = operationViews.dailyUsers.normalize(realBodies.dailyUsers);
     a.series.x.push(1);
-    expect(normalizers.dailyUsers(realBodies.dailyUsers).series.x).toEqual([1700006400]);
+    expect(operationViews.dailyUsers.normalize(realBodies.dailyUsers).series.x).toEqual([1700006400]);
   });
 
   it('answers the empty view should a body make a normalizer fail', () => {
@@ -65,15 +61,15 @@ describe('normalizers', () => {
         throw new Error('boom');
       },
     };
-    expect(normalizers.holderChange(hostile)).toEqual(normalizers.holderChange(undefined));
+    expect(operationViews.holderChange.normalize(hostile)).toEqual(operationViews.holderChange.normalize(undefined));
   });
 
   it('counts today’s holder figures as data even without a series', () => {
-    expect(hasData('holderChange', normalizers.holderChange({ now: { total: '48213' } }))).toBe(true);
+    expect(hasData('holderChange', operationViews.holderChange.normalize({ now: { total: '48213' } }))).toBe(true);
   });
 
   it('hands series to uPlot', () => {
-    expect(toAlignedData(normalizers.dailyUsers(realBodies.dailyUsers).series)).toEqual([[1700006400], [1830], [5122]]);
+    expect(toAlignedData(operationViews.dailyUsers.normalize(realBodies.dailyUsers).series)).toEqual([[1700006400], [1830], [5122]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '@/lib/normalize/normalize.ts';
+import { operationViews } from '@/lib/stats/operation-views.ts';
 import { normalizeDailyActions, normalizeEventTransfer } from '@/lib/normalize/per-day.ts';
 import { ref } from './fixtures.ts';
 
@@ -12,7 +12,7 @@ describe('eventTransferDistribution', () => {
 
   it('reads the real shape', () => {
     const whole = 120345.2 + 5021.0;
-    expect(normalizers.eventTransferDistribution(ref.eventTransferDistribution)).toEqual({
+    expect(operationViews.eventTransferDistribution.normalize(ref.eventTransferDistribution)).toEqual({
       ranking: [
         { id: '0x1f98…f984', name: 'Uniswap V3: Router', value: 120345.2, days: 1, share: 120345.2 / whole },
         { id: '0x7a25…488d', name: 'Staking', value: 5021, days: 1, share: 5021 / whole },
@@ -37,7 +37,7 @@ describe('eventTransferDistribution', () => {
   };
 
   it('damaged: unsorted ms keys, a day sent twice, strings, bare numbers, missing names, junk, non-day keys', () => {
-    expect(normalizers.eventTransferDistribution(damaged)).toEqual({
+    expect(operationViews.eventTransferDistribution.normalize(damaged)).toEqual({
       ranking: [
         { id: '0xaaa', name: 'Router', value: 150, days: 2, share: 150 / 159 },
         { id: '0xbbb', name: '0xbbb', value: 7, days: 1, share: 7 / 159 },
@@ -62,7 +62,7 @@ describe('eventTransferDistribution', () => {
 
   it('damaged: days sent as lists of contracts', () => {
     const body = { [T1]: [{ id: '0xaaa', name: 'R', value: 3 }, { name: 'nameless', value: '1' }, 'x', { id: '0xfff' }] };
-    expect(normalizers.eventTransferDistribution(body)).toEqual({
+    expect(operationViews.eventTransferDistribution.normalize(body)).toEqual({
       ranking: [
         { id: '0xaaa', name: 'R', value: 3, days: 1, share: 0.75 },
         { id: 'nameless', name: 'nameless', value: 1, days: 1, share: 0.25 },
@@ -79,7 +79,7 @@ describe('eventTransferDistribution', () => {
 
   it('damaged: empty, null and wrongly typed bodies', () => {
     for (const body of [{}, null, [], 'No data', { [T1]: null }, { [T1]: {} }, { [T1]: 'x' }]) {
-      expect(normalizers.eventTransferDistribution(body)).toEqual(empty);
+      expect(operationViews.eventTransferDistribution.normalize(body)).toEqual(empty);
     }
   });
 });
@@ -96,7 +96,7 @@ describe('dailyActions', () => {
   };
 
   it('reads the real shape', () => {
-    expect(normalizers.dailyActions(ref.dailyActions)).toEqual({
+    expect(operationViews.dailyActions.normalize(ref.dailyActions)).toEqual({
       days: [{ time: T1, actions: [swap] }],
       totals: [swap],
       series: { x: [T1], series: [{ key: '0x38ed1739', label: 'swapExactTokensForTokens', values: [911] }] },
@@ -132,7 +132,7 @@ describe('dailyActions', () => {
       actionType,
       share,
     });
-    expect(normalizers.dailyActions(body)).toEqual({
+    expect(operationViews.dailyActions.normalize(body)).toEqual({
       days: [
         { time: T1, actions: [item('swap', 20, 5, null, 1), item('claim', null, 3, null, null)] },
         { time: T2, actions: [item('stake', 40, null, null, 40 / 70), item('swap', 30, 10, 'swap', 30 / 70)] },
@@ -159,7 +159,7 @@ describe('dailyActions', () => {
       {},
       null,
     ]) {
-      expect(normalizers.dailyActions(body)).toEqual(empty);
+      expect(operationViews.dailyActions.normalize(body)).toEqual(empty);
     }
   });
 });

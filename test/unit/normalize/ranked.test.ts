@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '@/lib/normalize/normalize.ts';
+import { operationViews } from '@/lib/stats/operation-views.ts';
 import { identify, rank } from '@/lib/normalize/ranked.ts';
 import { derived, ref } from './fixtures.ts';
 
@@ -41,7 +41,7 @@ describe('prominentBalance', () => {
   const whole = 1250000.5 + 830000;
 
   it('reads the real shape', () => {
-    expect(normalizers.prominentBalance(ref.prominentBalance)).toEqual({
+    expect(operationViews.prominentBalance.normalize(ref.prominentBalance)).toEqual({
       items: [
         { id: '0xabc…', name: 'Whale 1', value: 1250000.5, type: 'wallet', projectType: null, share: 1250000.5 / whole },
         { id: '0xdef…', name: 'Pool', value: 830000, type: 'contract', projectType: 'dex', share: 830000 / whole },
@@ -57,7 +57,7 @@ describe('prominentBalance', () => {
       '0x456…': 'junk',
       '0x789…': { name: 'Bad', value: 'lots' },
     };
-    expect(normalizers.prominentBalance(body)).toEqual({
+    expect(operationViews.prominentBalance.normalize(body)).toEqual({
       items: [
         { id: '0xabc…', name: 'Whale 1', value: 1250000.5, type: 'wallet', projectType: null, share: 1250000.5 / whole },
         { id: '0xdef…', name: '0xdef…', value: 830000, type: null, projectType: null, share: 830000 / whole },
@@ -73,7 +73,7 @@ describe('prominentBalance', () => {
       { name: 'no id', value: 1 },
       null,
     ];
-    expect(normalizers.prominentBalance(body)).toEqual({
+    expect(operationViews.prominentBalance.normalize(body)).toEqual({
       items: [
         { id: 'a', name: 'A', value: 5, type: null, projectType: null, share: 5 / 11 },
         { id: 'b', name: 'B', value: 5, type: null, projectType: null, share: 5 / 11 },
@@ -84,14 +84,14 @@ describe('prominentBalance', () => {
 
   it('damaged: a "__proto__" key is plain data', () => {
     const body = JSON.parse('{"__proto__": {"name": "Sneaky", "value": 5}}') as unknown;
-    expect(normalizers.prominentBalance(body)).toEqual({
+    expect(operationViews.prominentBalance.normalize(body)).toEqual({
       items: [{ id: '__proto__', name: 'Sneaky', value: 5, type: null, projectType: null, share: 1 }],
     });
     expect(({} as Record<string, unknown>).value).toBeUndefined();
   });
 
   it('damaged: empty and wrongly typed bodies', () => {
-    for (const body of [{}, [], null, 'No data', 42]) expect(normalizers.prominentBalance(body)).toEqual({ items: [] });
+    for (const body of [{}, [], null, 'No data', 42]) expect(operationViews.prominentBalance.normalize(body)).toEqual({ items: [] });
   });
 });
 
@@ -99,7 +99,7 @@ describe('distributionByDapps / Contracts / Actions', () => {
   const emptyView = { startTime: null, endTime: null, totalUsers: null, totalTransactions: null, items: [] };
 
   it('reads the real shape (dapps)', () => {
-    expect(normalizers.distributionByDapps(ref.distributionByDapps)).toEqual({
+    expect(operationViews.distributionByDapps.normalize(ref.distributionByDapps)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       totalUsers: 9120,
@@ -120,7 +120,7 @@ describe('distributionByDapps / Contracts / Actions', () => {
 
   it('reads the real shape (contracts)', () => {
     const body = derived.distributionByContracts;
-    expect(normalizers.distributionByContracts(body)).toEqual({
+    expect(operationViews.distributionByContracts.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       totalUsers: 9120,
@@ -130,12 +130,12 @@ describe('distributionByDapps / Contracts / Actions', () => {
       ],
     });
     // The list under another operation's key is not this operation's data.
-    expect(normalizers.distributionByDapps(body)).toEqual({ ...normalizers.distributionByContracts(body), items: [] });
+    expect(operationViews.distributionByDapps.normalize(body)).toEqual({ ...operationViews.distributionByContracts.normalize(body), items: [] });
   });
 
   it('reads the real shape (actions)', () => {
     const body = derived.distributionByActions;
-    expect(normalizers.distributionByActions(body)).toEqual({
+    expect(operationViews.distributionByActions.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       totalUsers: 9120,
@@ -170,7 +170,7 @@ describe('distributionByDapps / Contracts / Actions', () => {
         null,
       ],
     };
-    expect(normalizers.distributionByDapps(body)).toEqual({
+    expect(operationViews.distributionByDapps.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       totalUsers: 9120,
@@ -192,21 +192,21 @@ describe('distributionByDapps / Contracts / Actions', () => {
       { id: '0x2', name: '0x2', value: 6, users: 6, transactions: null, category: null, share: 0.75 },
       { id: '0x1', name: '0x1', value: 2, users: 2, transactions: null, category: null, share: 0.25 },
     ];
-    expect(normalizers.distributionByContracts({ numberOfUsers: 0, contracts: items }).items).toEqual(expected);
-    expect(normalizers.distributionByContracts({ contracts: items }).items).toEqual(expected);
+    expect(operationViews.distributionByContracts.normalize({ numberOfUsers: 0, contracts: items }).items).toEqual(expected);
+    expect(operationViews.distributionByContracts.normalize({ contracts: items }).items).toEqual(expected);
   });
 
   it('damaged: empty, missing and wrongly typed lists', () => {
     for (const body of [{ dapps: [] }, { dapps: {} }, { dapps: 'none' }, {}, null, []]) {
-      expect(normalizers.distributionByDapps(body)).toEqual(emptyView);
+      expect(operationViews.distributionByDapps.normalize(body)).toEqual(emptyView);
     }
-    expect(normalizers.distributionByActions({ numberOfUsers: 10, actions: [] })).toEqual({ ...emptyView, totalUsers: 10 });
+    expect(operationViews.distributionByActions.normalize({ numberOfUsers: 10, actions: [] })).toEqual({ ...emptyView, totalUsers: 10 });
   });
 });
 
 describe('useCompetitors / usePartners', () => {
   it('reads the real shape (competitors)', () => {
-    expect(normalizers.useCompetitors(ref.useCompetitors)).toEqual({
+    expect(operationViews.useCompetitors.normalize(ref.useCompetitors)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       items: [
@@ -238,7 +238,7 @@ describe('useCompetitors / usePartners', () => {
       type: 'project',
       share,
     });
-    expect(normalizers.usePartners(body)).toEqual({
+    expect(operationViews.usePartners.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       items: [item('wallet', 'Wallet', 900, 0.75), item('bridge', 'Bridge', 300, 0.25)],
@@ -260,7 +260,7 @@ describe('useCompetitors / usePartners', () => {
         { id: 'rival', name: 'Rival again', tvl: 1 },
       ],
     };
-    expect(normalizers.useCompetitors(body)).toEqual({
+    expect(operationViews.useCompetitors.normalize(body)).toEqual({
       startTime: null,
       endTime: null,
       items: [
@@ -273,15 +273,15 @@ describe('useCompetitors / usePartners', () => {
 
   it('damaged: empty, missing and wrongly typed lists', () => {
     for (const body of [{ users: [], marketShare: [] }, { users: null, marketShare: {} }, {}, null, 'No data']) {
-      expect(normalizers.usePartners(body)).toEqual({ startTime: null, endTime: null, items: [] });
-      expect(normalizers.useCompetitors(body)).toEqual({ startTime: null, endTime: null, items: [] });
+      expect(operationViews.usePartners.normalize(body)).toEqual({ startTime: null, endTime: null, items: [] });
+      expect(operationViews.useCompetitors.normalize(body)).toEqual({ startTime: null, endTime: null, items: [] });
     }
   });
 });
 
 describe('distributionByCountries', () => {
   it('reads the real shape', () => {
-    expect(normalizers.distributionByCountries(ref.distributionByCountries)).toEqual({
+    expect(operationViews.distributionByCountries.normalize(ref.distributionByCountries)).toEqual({
       totalVisitors: 7331,
       totalWallets: 2113,
       items: [
@@ -310,7 +310,7 @@ describe('distributionByCountries', () => {
         { name: 'Flat', visitor: 100, wallet: 50 },
       ],
     };
-    expect(normalizers.distributionByCountries(body)).toEqual({
+    expect(operationViews.distributionByCountries.normalize(body)).toEqual({
       totalVisitors: null,
       totalWallets: null,
       items: [
@@ -322,13 +322,13 @@ describe('distributionByCountries', () => {
   });
 
   it('damaged: empty and wrongly typed lists', () => {
-    expect(normalizers.distributionByCountries({ visitors: 0, wallets: '0', topCountry: [] })).toEqual({
+    expect(operationViews.distributionByCountries.normalize({ visitors: 0, wallets: '0', topCountry: [] })).toEqual({
       totalVisitors: 0,
       totalWallets: 0,
       items: [],
     });
     for (const body of [{ topCountry: {} }, { topCountry: 'VN' }, null, []]) {
-      expect(normalizers.distributionByCountries(body)).toEqual({ totalVisitors: null, totalWallets: null, items: [] });
+      expect(operationViews.distributionByCountries.normalize(body)).toEqual({ totalVisitors: null, totalWallets: null, items: [] });
     }
   });
 });

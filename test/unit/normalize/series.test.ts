@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizers } from '@/lib/normalize/normalize.ts';
+import { operationViews } from '@/lib/stats/operation-views.ts';
 import {
   buildSeries,
   itself,
@@ -101,7 +101,7 @@ describe('holderChange', () => {
   };
 
   it('reads the real shape', () => {
-    expect(normalizers.holderChange(ref.holderChange)).toEqual({
+    expect(operationViews.holderChange.normalize(ref.holderChange)).toEqual({
       now: { active: 1830, new: 214, total: 48213 },
       series: {
         x: [T1, T2],
@@ -125,7 +125,7 @@ describe('holderChange', () => {
       },
       extra: true,
     };
-    expect(normalizers.holderChange(body)).toEqual({
+    expect(operationViews.holderChange.normalize(body)).toEqual({
       now: { active: 1830, new: 214, total: null },
       series: {
         x: [T1, T2],
@@ -145,7 +145,7 @@ describe('holderChange', () => {
         [`${T1}.9`]: { active: 1, new: 12 },
       },
     };
-    expect(normalizers.holderChange(body)).toEqual({
+    expect(operationViews.holderChange.normalize(body)).toEqual({
       now: { active: null, new: null, total: null },
       series: {
         x: [T1, T2],
@@ -159,7 +159,7 @@ describe('holderChange', () => {
 
   it('damaged: missing fields and nulls', () => {
     const body = { now: null, logs: { [T1]: null, [T2]: { active: null, new: null }, [T3]: 'x', 1700265600: { new: 3 } } };
-    expect(normalizers.holderChange(body)).toEqual({
+    expect(operationViews.holderChange.normalize(body)).toEqual({
       now: { active: null, new: null, total: null },
       series: {
         x: [1700265600],
@@ -173,7 +173,7 @@ describe('holderChange', () => {
 
   it('damaged: wrong types and empty objects', () => {
     for (const body of [null, [], 'x', {}, { now: [1, 2], logs: [{ active: 1 }] }, { now: {}, logs: {} }]) {
-      expect(normalizers.holderChange(body)).toEqual(empty);
+      expect(operationViews.holderChange.normalize(body)).toEqual(empty);
     }
   });
 });
@@ -182,7 +182,7 @@ describe('dailyClaimedRewards', () => {
   const emptySeries = { x: [], series: [{ key: 'claimed', label: 'Claimed rewards', values: [] }] };
 
   it('reads the real shape', () => {
-    expect(normalizers.dailyClaimedRewards(ref.dailyClaimedRewards)).toEqual({
+    expect(operationViews.dailyClaimedRewards.normalize(ref.dailyClaimedRewards)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       series: { x: [T1, T2], series: [{ key: 'claimed', label: 'Claimed rewards', values: [1520.75, 998.5] }] },
@@ -201,7 +201,7 @@ describe('dailyClaimedRewards', () => {
         1700265600: { value: 3 },
       },
     };
-    expect(normalizers.dailyClaimedRewards(body)).toEqual({
+    expect(operationViews.dailyClaimedRewards.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: null,
       series: { x: [T1, T2], series: [{ key: 'claimed', label: 'Claimed rewards', values: [1520.75, 998.5] }] },
@@ -210,7 +210,7 @@ describe('dailyClaimedRewards', () => {
 
   it('damaged: empty, missing and wrongly typed rewards', () => {
     for (const body of [{ claimed_rewards: {} }, { claimed_rewards: [1, 2] }, { startTime: null }, null, 'No data']) {
-      expect(normalizers.dailyClaimedRewards(body)).toEqual({ startTime: null, endTime: null, series: emptySeries });
+      expect(operationViews.dailyClaimedRewards.normalize(body)).toEqual({ startTime: null, endTime: null, series: emptySeries });
     }
   });
 });
@@ -222,7 +222,7 @@ describe('dailyUsers', () => {
   ];
 
   it('reads the real shape', () => {
-    expect(normalizers.dailyUsers(ref.dailyUsers)).toEqual({
+    expect(operationViews.dailyUsers.normalize(ref.dailyUsers)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       series: { x: [T1], series: fields([1830], [5122]) },
@@ -243,7 +243,7 @@ describe('dailyUsers', () => {
         7,
       ],
     };
-    expect(normalizers.dailyUsers(body)).toEqual({
+    expect(operationViews.dailyUsers.normalize(body)).toEqual({
       startTime: 1697414400,
       endTime: 1700006400,
       series: { x: [T1, T2], series: fields([1830, 1811], [5122, 5000]) },
@@ -259,7 +259,7 @@ describe('dailyUsers', () => {
         { timestamp: T3, numberOfUsers: null, numberOfTransactions: '' },
       ],
     };
-    expect(normalizers.dailyUsers(body)).toEqual({
+    expect(operationViews.dailyUsers.normalize(body)).toEqual({
       startTime: null,
       endTime: null,
       series: { x: [T1], series: fields([null], [12]) },
@@ -268,7 +268,7 @@ describe('dailyUsers', () => {
 
   it('damaged: empty or wrongly typed list', () => {
     for (const body of [{ dailyUsers: [] }, { dailyUsers: {} }, { dailyUsers: 'none' }, {}, null]) {
-      expect(normalizers.dailyUsers(body)).toEqual({ startTime: null, endTime: null, series: { x: [], series: fields([], []) } });
+      expect(operationViews.dailyUsers.normalize(body)).toEqual({ startTime: null, endTime: null, series: { x: [], series: fields([], []) } });
     }
   });
 });

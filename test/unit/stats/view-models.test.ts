@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '@/lib/normalize/normalize.ts';
-import { seriesTable, tablesFor } from '@/lib/stats/tables.ts';
+import { normalize, tablesFor } from '@/lib/stats/operation-views.ts';
+import { seriesTable } from '@/lib/stats/tables.ts';
 import { flowColumns, latestPoint, retentionHeat } from '@/lib/stats/view-models.ts';
 import { ref } from '@/test/unit/normalize/fixtures.ts';
 
