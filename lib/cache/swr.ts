@@ -19,7 +19,7 @@ export interface CacheEntry<V> {
   readonly storedAt: number;
 }
 
-/** Where entries live: memory for tests, extension storage in the worker. */
+/** Where entries live: extension storage in the worker (storage-store.ts). */
 export interface CacheStore<V> {
   get(key: string): Promise<CacheEntry<V> | undefined>;
   set(key: string, entry: CacheEntry<V>): Promise<void>;
@@ -117,18 +117,6 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
     async get(key, fetcher, o) {
       const entry = await store.get(key);
       return entry && isFresh(entry, o) ? entry : refresh(key, fetcher);
-    },
-  };
-}
-
-/** A store in memory: for tests, and for callers that need no persistence. */
-export function memoryStore<V>(): CacheStore<V> & { readonly entries: Map<string, CacheEntry<V>> } {
-  const entries = new Map<string, CacheEntry<V>>();
-  return {
-    entries,
-    get: async (key) => entries.get(key),
-    set: async (key, entry) => {
-      entries.set(key, entry);
     },
   };
 }

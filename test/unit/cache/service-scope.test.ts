@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope, serviceChanged } from '@/lib/cache/service-scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
 
 describe('cache scoped to the configured service and key', () => {

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { entryBytes, planEviction, storageCacheStore, type EntryUse } from '@/lib/cache/storage-store.ts';
 import { createSwrCache } from '@/lib/cache/swr.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { loadSettings, saveSettingsAndKey } from '@/lib/settings/store.ts';
 
 const cacheKeys = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('cache:')).sort();

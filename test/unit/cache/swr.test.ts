@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cacheKey, createSwrCache, memoryStore, type CacheEntry } from '@/lib/cache/swr.ts';
+import { cacheKey, createSwrCache, type CacheEntry } from '@/lib/cache/swr.ts';
+import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 
 function setup(ttlMs = 1000) {
   let t = 10_000;

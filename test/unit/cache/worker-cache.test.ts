@@ -5,7 +5,7 @@ import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { fetchStat } from '@/lib/stats/routes.ts';

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { hostPatternsToRelease, hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
 import { checkOptions, saveOptions, type OptionsDraft } from '@/lib/settings/save-options.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { getApiKey, loadSettings } from '@/lib/settings/store.ts';
 
 const KEY = 'k-123';

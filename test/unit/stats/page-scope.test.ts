@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
 import { trackScope } from '@/lib/stats/page-client.ts';
 import { createPaintSnapshot, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
