@@ -50,10 +50,6 @@ export async function loadSettings(): Promise<Settings> {
   return repairSettings(await settingsItem.getValue());
 }
 
-export function saveSettings(s: Settings): Promise<void> {
-  return settingsItem.setValue({ ...s });
-}
-
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
 export async function getApiKey(vault: KeyVault): Promise<string> {
   const inSession = await sessionKeyItem.getValue();

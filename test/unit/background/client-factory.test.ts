@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { makeClientFactory } from '@/lib/background/client-factory.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
+import { setApiKey, settingsItem } from '@/lib/settings/store.ts';
 
 /**
  * Settings can change behind Options' back (a content script can write storage.local in
@@ -15,7 +15,7 @@ describe('the worker’s API client', () => {
   it('is refused, and nothing is sent, for service hosts the user has not granted', async () => {
     const vault = memoryVault();
     await setApiKey(vault, 'the-key', false);
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'https://evil.example/dev', integrationBaseUrl: 'https://evil.example/v1' });
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://evil.example/dev', integrationBaseUrl: 'https://evil.example/v1' });
     const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
     const asked: unknown[] = [];
     const client = makeClientFactory(vault, async (s) => (asked.push(s.dataBaseUrl), false), fetch as unknown as typeof globalThis.fetch);

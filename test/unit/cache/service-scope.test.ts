@@ -4,7 +4,7 @@ import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope, serviceChanged } from '@/lib/cache/service-scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
+import { saveSettingsAndKey, setApiKey, settingsItem } from '@/lib/settings/store.ts';
 
 describe('cache scoped to the configured service and key', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -35,7 +35,7 @@ describe('cache scoped to the configured service and key', () => {
     followScope(() => currentScope(vault, secret), (scope) => adopted.push(scope));
     await setApiKey(vault, 'key-a', false);
     await vi.waitFor(() => expect(adopted).toHaveLength(1));
-    await saveSettings({ ...defaultSettings, minScore: 700 });
+    await settingsItem.setValue({ ...defaultSettings, minScore: 700 });
     await setApiKey(vault, 'key-b', false);
     await vi.waitFor(() => expect(adopted).toHaveLength(2));
     // Nothing came of the minScore change: the second call is the key's.

@@ -6,7 +6,7 @@ import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
+import { setApiKey, settingsItem } from '@/lib/settings/store.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { fetchStat } from '@/lib/stats/routes.ts';
 
@@ -76,7 +76,7 @@ describe('worker cache scoped to the service and the key', () => {
     const s = setup();
     await s.useKey('key-a');
     await s.stat();
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
     await s.stat();
     expect(s.svc.keys).toEqual(['key-a', 'key-a']);
   });
@@ -128,7 +128,7 @@ describe('worker cache scoped to the service and the key', () => {
     await vi.waitFor(() => expect(adopted).toHaveLength(1));
     const late = s.stat();
     await vi.waitFor(() => expect(s.svc.pending).toHaveLength(1));
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
     await vi.waitFor(() => expect(adopted).toHaveLength(2));
     s.svc.pending[0]!();
     await late;

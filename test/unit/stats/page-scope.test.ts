@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
+import { saveSettingsAndKey, setApiKey, settingsItem } from '@/lib/settings/store.ts';
 import { trackScope } from '@/lib/stats/page-client.ts';
 import { createPaintSnapshot, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
 
@@ -49,7 +49,7 @@ describe('paint snapshot following the settings and key', () => {
 
   it('the same after a switch to another service, or the key removed', async () => {
     for (const change of [
-      (s: Awaited<ReturnType<typeof setup>>) => saveSettings({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }).then(() => s),
+      (s: Awaited<ReturnType<typeof setup>>) => settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }).then(() => s),
       (s: Awaited<ReturnType<typeof setup>>) => setApiKey(s.vault, '', false),
     ]) {
       fakeBrowser.reset();
