@@ -59,22 +59,6 @@ export async function getApiKey(vault: KeyVault): Promise<string> {
   return (await unseal(vault, sealed)) ?? '';
 }
 
-/** Stores the key in exactly one place; an empty key removes it. */
-export async function setApiKey(vault: KeyVault, key: string, sessionOnly: boolean): Promise<void> {
-  const k = key.trim();
-  if (!k) {
-    await Promise.all([sessionKeyItem.removeValue(), sealedKeyItem.removeValue()]);
-    return;
-  }
-  if (sessionOnly) {
-    await sessionKeyItem.setValue(k);
-    await sealedKeyItem.removeValue();
-  } else {
-    await sealedKeyItem.setValue(await seal(vault, k));
-    await sessionKeyItem.removeValue();
-  }
-}
-
 /**
  * Writes settings and key together after everything that can fail early has
  * run (sealing the key needs the vault): the settings and the sealed key go in

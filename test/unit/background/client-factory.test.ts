@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { makeClientFactory } from '@/lib/background/client-factory.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { setApiKey, settingsItem } from '@/lib/settings/store.ts';
+import { settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 
 /**
  * Settings can change behind Options' back (a content script can write storage.local in
@@ -14,7 +15,7 @@ describe('the worker’s API client', () => {
 
   it('is refused, and nothing is sent, for service hosts the user has not granted', async () => {
     const vault = memoryVault();
-    await setApiKey(vault, 'the-key', false);
+    await saveKey(vault, 'the-key');
     await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://evil.example/dev', integrationBaseUrl: 'https://evil.example/v1' });
     const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
     const asked: unknown[] = [];
@@ -26,7 +27,7 @@ describe('the worker’s API client', () => {
 
   it('is built when the hosts are granted', async () => {
     const vault = memoryVault();
-    await setApiKey(vault, 'the-key', false);
+    await saveKey(vault, 'the-key');
     const client = await makeClientFactory(vault, async () => true)();
     expect(client).toBeDefined();
   });

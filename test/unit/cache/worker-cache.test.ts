@@ -6,7 +6,8 @@ import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
-import { setApiKey, settingsItem } from '@/lib/settings/store.ts';
+import { settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { fetchStat } from '@/lib/stats/routes.ts';
 
@@ -42,7 +43,7 @@ function setup(hold = false) {
   const deps = { cache };
   const stat = async () => ((await fetchStat(deps, request)).value as ReturnType<typeof holders>).now.total;
   const cacheKeys = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('cache:'));
-  return { vault, secret, svc, cache, stat, cacheKeys, useKey: (key: string) => setApiKey(vault, key, false) };
+  return { vault, secret, svc, cache, stat, cacheKeys, useKey: (key: string) => saveKey(vault, key) };
 }
 
 /** Follows scope changes as the worker does; answers the scopes adopted so far. */
