@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { BAD_BASES, NO_KEY, type ConnectionInput, type ConnectionVerdict } from '@/lib/settings/connection.ts';
-import { formDiffers, toFormValues, type FormValues } from '@/lib/settings/form.ts';
+import { draftDiffers, toDraft, type SettingsDraft } from '@/lib/settings/form.ts';
 import { hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
 import { saveOptions, type OptionsErrors } from '@/lib/settings/save-options.ts';
 import { SESSION_PLACEHOLDER, validateSettings } from '@/lib/settings/schema.ts';
@@ -23,15 +23,9 @@ export interface OptionsDeps {
   readonly testConnection: (input: ConnectionInput) => Promise<ConnectionVerdict>;
 }
 
-interface Stored {
-  readonly form: FormValues;
-  readonly apiKey: string;
-}
-
 export function OptionsApp({ deps }: { deps: OptionsDeps }) {
-  const [stored, setStored] = useState<Stored | null>(null);
-  const [form, setForm] = useState<FormValues | null>(null);
-  const [apiKey, setApiKey] = useState('');
+  const [stored, setStored] = useState<SettingsDraft | null>(null);
+  const [form, setForm] = useState<SettingsDraft | null>(null);
   const [errors, setErrors] = useState<OptionsErrors>({});
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -40,10 +34,9 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
 
   useEffect(() => {
     Promise.all([loadSettings(), getApiKey(deps.vault)]).then(([s, k]) => {
-      const loaded = { form: toFormValues(s), apiKey: k };
+      const loaded = toDraft(s, k);
       setStored(loaded);
-      setForm(loaded.form);
-      setApiKey(k);
+      setForm(loaded);
     });
   }, [deps.vault]);
 
@@ -54,7 +47,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
 
   if (!form || !stored) return <p class="muted options-loading">Loading settings…</p>;
 
-  const set = <K extends keyof FormValues>(k: K) => (v: FormValues[K]) => {
+  const set = <K extends keyof SettingsDraft>(k: K) => (v: SettingsDraft[K]) => {
     setForm({ ...form, [k]: v });
     setNote(null);
   };
@@ -64,13 +57,12 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     if (saving) return;
     setSaving(true);
     // No await before this call: it may need to show a permission prompt from this click.
-    saveOptions({ settings: form, apiKey }, { vault: deps.vault, hostAccess: deps.hostAccess })
+    saveOptions(form, { vault: deps.vault, hostAccess: deps.hostAccess })
       .then((r) => {
         if (r.ok) {
-          const saved = { form: toFormValues(r.settings), apiKey: r.apiKey };
+          const saved = toDraft(r.settings, r.apiKey);
           setStored(saved);
-          setForm(saved.form);
-          setApiKey(saved.apiKey);
+          setForm(saved);
           setErrors({});
           setNote({ tone: 'ok', text: 'Saved.' });
         } else {
@@ -94,16 +86,16 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
       setErrors((prev) => ({ ...prev, ...bases.errors }));
       return BAD_BASES;
     }
-    if (!apiKey.trim()) return NO_KEY;
+    if (!form.apiKey.trim()) return NO_KEY;
     const { dataBaseUrl, integrationBaseUrl } = bases.settings;
     const patterns = hostPatternsToRequest(bases.settings);
     if (!(await deps.hostAccess.request(patterns).catch(() => false))) {
       return { status: 'failed', ok: false, message: `Vantage was not given access to ${patterns.join(' and ')}, so it cannot reach the service.` };
     }
-    return deps.testConnection({ dataBaseUrl, integrationBaseUrl, defaultProject: form.defaultProject.trim(), apiKey: apiKey.trim() });
+    return deps.testConnection({ dataBaseUrl, integrationBaseUrl, defaultProject: form.defaultProject.trim(), apiKey: form.apiKey.trim() });
   };
 
-  const dirty = formDiffers(form, stored.form, apiKey, stored.apiKey);
+  const dirty = draftDiffers(form, stored);
 
   return (
     <main class="options">
@@ -116,11 +108,8 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
         <section class="card options-section" aria-labelledby="service-heading">
           <h2 id="service-heading">Service</h2>
           <ApiKeyField
-            value={apiKey}
-            onInput={(v) => {
-              setApiKey(v);
-              setNote(null);
-            }}
+            value={form.apiKey}
+            onInput={set('apiKey')}
             error={errors.apiKey}
             hint="From the Integration tab of the service. Sent only as the x-apikey header to the two addresses below."
           />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { lazy } from '@/components/stats/lazy.tsx';
+import { lazy } from '@/components/ui/lazy.tsx';
 
 /**
  * A panel whose code loads when its tab is first shown, so the popup's

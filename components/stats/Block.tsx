@@ -7,7 +7,7 @@ import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
 import { isSharedError, useNow, useStatsContext } from './context.ts';
-import { lazy } from './lazy.tsx';
+import { lazy } from '@/components/ui/lazy.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { useStat } from './use-stat.ts';

@@ -6,7 +6,7 @@
  * load when first shown, keeping the popup's first paint small.
  */
 import { Loading } from './Block.tsx';
-import { lazy } from './lazy.tsx';
+import { lazy } from '@/components/ui/lazy.tsx';
 import { HoldersSection } from './sections/holders.tsx';
 
 export const SECTIONS = [

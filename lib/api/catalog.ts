@@ -1,6 +1,6 @@
 /**
  * The one declarative description of every operation the service offers
- * (seed: ../shared/seed). The client, the sandbox and the UI all derive
+ * (docs/service.md). The client, the sandbox and the UI all derive
  * paths, parameter lists, defaults and validation from here; nothing else
  * re-types a path or a parameter name.
  */
@@ -33,7 +33,7 @@ export interface OperationSpec {
   readonly api: ApiName;
   readonly group: OperationGroup;
   readonly method: 'GET' | 'POST';
-  /** Path exactly as the seed writes it, relative to the API's base URL. */
+  /** Path exactly as the service spells it (docs/service.md), relative to the API's base URL. */
   readonly path: string;
   readonly summary: string;
   readonly params: readonly ParamSpec[];
@@ -82,13 +82,13 @@ const endTimeStr = {
 const startTimeInt = { ...startTimeStr, type: 'int32' } as const satisfies ParamSpec;
 const endTimeInt = { ...endTimeStr, type: 'int32' } as const satisfies ParamSpec;
 
-/** Common parameters of every dapp-users endpoint (seed 4.2). */
+/** Common parameters of every dapp-users endpoint. */
 const dappUsersWindow = [projectId, startTimeInt, endTimeInt, chainId] as const;
 
 // ---- the catalog ----
 
 export const catalog = [
-  // 4.1 Token holders
+  // Token holders
   {
     id: 'holderChange', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/holder-change',
@@ -142,7 +142,7 @@ export const catalog = [
     ],
   },
 
-  // 4.2 DApp users
+  // DApp users
   {
     id: 'dailyUsers', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/daily-users',
@@ -192,7 +192,7 @@ export const catalog = [
     params: [...dappUsersWindow, dapp, contract],
   },
 
-  // 4.3 User analytics
+  // User analytics
   {
     id: 'retention', api: 'data', group: 'cdp-users', method: 'GET',
     path: '/v3/data/{project_id}/cdp-users/retention',
@@ -245,7 +245,7 @@ export const catalog = [
     requiresWebAnalytics: true,
   },
 
-  // 4.4 Integration API (base carries /v1)
+  // Integration API (base carries /v1)
   {
     id: 'createUrl', api: 'integration', group: 'integration', method: 'GET',
     path: '/platform-services/createUrl',

@@ -20,7 +20,7 @@ const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** Unset means absent, null or empty: the real client sends `chainId=&startTime=` for "all". */
+/** Unset means absent, null or empty: the service's own web client sends `chainId=&startTime=` for "all" (docs/service.md). */
 function isUnset(v: unknown): boolean {
   return v === undefined || v === null || v === '';
 }

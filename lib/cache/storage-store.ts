@@ -2,8 +2,8 @@ import { browser } from 'wxt/browser';
 import type { CacheEntry, CacheStore } from './swr.ts';
 
 /**
- * A cache store in extension storage (`storage.local` by default), one
- * storage key per entry (`<prefix><cache key>`), so entries survive worker
+ * A cache store in extension storage (`storage.local`), one
+ * storage key per entry (`cache:<cache key>`), so entries survive worker
  * restarts and browser restarts, and extension pages can read them directly
  * for an instant first paint. Only non-secret data belongs here: content
  * scripts can read storage.local.
@@ -20,24 +20,18 @@ import type { CacheEntry, CacheStore } from './swr.ts';
  * elsewhere, for the settings too).
  */
 export interface StorageStoreOptions {
-  readonly area?: 'local' | 'session';
-  readonly prefix?: string;
-  /** Entries older than this are dropped by prune(). */
+  /** Entries older than this are dropped by the prune a write starts (see pruneEveryMs). */
   readonly maxAgeMs?: number;
   /** At most this many entries are kept. */
   readonly maxEntries?: number;
   /** The entries together take at most this many bytes (see entryBytes), once each write's housekeeping is done. */
   readonly maxBytes?: number;
-  /** prune() runs after a write at most this often (Infinity: only when called). */
+  /** A write rereads storage and drops what is past maxAgeMs at most this often (Infinity: never). */
   readonly pruneEveryMs?: number;
   readonly now?: () => number;
 }
 
 export interface StorageCacheStore<V> extends CacheStore<V> {
-  /** Several entries in one storage read; missing ones are absent from the map. */
-  getMany(keys: readonly string[]): Promise<Map<string, CacheEntry<V>>>;
-  /** Rereads storage, then drops entries past maxAgeMs and beyond the count and byte limits; answers how many were dropped. */
-  prune(): Promise<number>;
   /** Resolves once the housekeeping (eviction, prune) started by writes has finished. */
   idle(): Promise<void>;
   /** Drops every entry, or every one whose cache key `keep` refuses. */
@@ -45,7 +39,8 @@ export interface StorageCacheStore<V> extends CacheStore<V> {
 }
 
 export const DEFAULT_CACHE_BUDGET_BYTES = 2 * 1024 * 1024;
-const DEFAULT_CACHE_PREFIX = 'cache:';
+/** Every entry's storage key starts with it. */
+const PREFIX = 'cache:';
 
 export function isCacheEntry(v: unknown): v is CacheEntry<unknown> {
   return typeof v === 'object' && v !== null && 'value' in v && typeof (v as CacheEntry<unknown>).storedAt === 'number';
@@ -97,8 +92,6 @@ export function planEviction(entries: ReadonlyMap<string, EntryUse>, limits: Evi
 
 export function storageCacheStore<V>(options: StorageStoreOptions = {}): StorageCacheStore<V> {
   const {
-    area = 'local',
-    prefix = DEFAULT_CACHE_PREFIX,
     maxAgeMs = 14 * 24 * 3600_000,
     maxEntries = 400,
     maxBytes = DEFAULT_CACHE_BUDGET_BYTES,
@@ -106,9 +99,9 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
   } = options;
   const now = options.now ?? Date.now;
   // Looked up on use, never at import: WXT imports modules at build time with a fake browser.
-  const storage = () => browser.storage[area];
-  const storageKey = (key: string) => prefix + key;
-  const stored = async () => Object.entries((await storage().get(null)) as Record<string, unknown>).filter(([k]) => k.startsWith(prefix));
+  const storage = () => browser.storage.local;
+  const storageKey = (key: string) => PREFIX + key;
+  const stored = async () => Object.entries((await storage().get(null)) as Record<string, unknown>).filter(([k]) => k.startsWith(PREFIX));
 
   /** Sizes and uses of the stored entries, by storage key: read from storage once, then kept up to date by the writer. */
   let uses: Map<string, EntryUse> | undefined;
@@ -131,23 +124,22 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
     return damaged;
   };
 
-  const evict = async (at: number, extra: string[] = [], age = Infinity): Promise<number> => {
+  const evict = async (at: number, extra: string[] = [], age = Infinity): Promise<void> => {
     const all = uses ?? new Map<string, EntryUse>();
     const drop = [...extra, ...planEviction(all, { now: at, maxAgeMs: age, maxEntries, maxBytes })];
     for (const k of drop) all.delete(k);
     if (drop.length) await storage().remove(drop);
-    return drop.length;
   };
 
-  const prune = async (at = now()): Promise<number> => {
+  /** Rereads storage, then drops damaged entries, those past maxAgeMs and those beyond the count and byte limits. */
+  const prune = async (at: number): Promise<void> => {
     lastPrune = at;
     return evict(at, await reload(), maxAgeMs);
   };
 
   return {
-    prune: () => prune(),
     async clear(keep = () => false) {
-      const drop = (await stored()).map(([k]) => k).filter((k) => !keep(k.slice(prefix.length)));
+      const drop = (await stored()).map(([k]) => k).filter((k) => !keep(k.slice(PREFIX.length)));
       if (drop.length) await storage().remove(drop);
       for (const k of drop) uses?.delete(k);
     },
@@ -158,16 +150,6 @@ export function storageCacheStore<V>(options: StorageStoreOptions = {}): Storage
       const use = uses?.get(k);
       if (use) uses!.set(k, { ...use, usedAt: now() });
       return found as CacheEntry<V>;
-    },
-    async getMany(keys) {
-      const out = new Map<string, CacheEntry<V>>();
-      if (!keys.length) return out;
-      const found = (await storage().get(keys.map(storageKey))) as Record<string, unknown>;
-      for (const key of keys) {
-        const v = found[storageKey(key)];
-        if (isCacheEntry(v)) out.set(key, v as CacheEntry<V>);
-      }
-      return out;
     },
     async set(key, entry) {
       const k = storageKey(key);

@@ -1,16 +1,16 @@
 /**
- * A generic stale-while-revalidate cache: pure, with the clock and the store
- * injected. Entries carry the time they were stored; at most one fetch per
- * key runs at a time and every caller asking for that key shares it.
+ * The worker's response cache: pure, with the clock and the store injected.
+ * Entries carry the time they were stored; at most one fetch per key runs at
+ * a time and every caller asking for that key shares it.
  *
- * Three ways to read:
- *  - `read`    stale-while-revalidate: any cached entry at once (a stale one
- *              starts a shared background revalidation); a miss waits for the fetch.
+ *  - `peek`    the stored entry, whatever its age; never fetches.
  *  - `get`     a fresh entry: the cached one within its TTL, else fetched (shared).
  *  - `refresh` always fetched (shared with a fetch already running for the key).
  * Failed fetches are never cached: the last good entry stays.
  * invalidate() cuts off the fetches running at that moment: their answers
  * still reach their callers but are never stored.
+ * Pages do the stale-while-revalidate part themselves (lib/stats/loader.ts):
+ * they paint a stored entry, and ask the worker for a fresh one when it is stale.
  */
 
 export interface CacheEntry<V> {
@@ -19,7 +19,7 @@ export interface CacheEntry<V> {
   readonly storedAt: number;
 }
 
-/** Where entries live: memory for tests, extension storage in the worker. */
+/** Where entries live: extension storage in the worker (storage-store.ts). */
 export interface CacheStore<V> {
   get(key: string): Promise<CacheEntry<V> | undefined>;
   set(key: string, entry: CacheEntry<V>): Promise<void>;
@@ -37,24 +37,13 @@ export interface ReadOptions {
   readonly ttlMs?: number;
 }
 
-export interface SwrRead<V> {
-  readonly entry: CacheEntry<V>;
-  readonly fresh: boolean;
-  /** When the entry was stale: the shared revalidation, resolving to the new entry. */
-  readonly revalidation: Promise<CacheEntry<V>> | null;
-}
-
 export type Fetcher<V> = () => Promise<V>;
 
 export interface SwrCache<V> {
   /** The stored entry, whatever its age; never fetches. */
   peek(key: string): Promise<CacheEntry<V> | undefined>;
-  read(key: string, fetcher: Fetcher<V>, options?: ReadOptions): Promise<SwrRead<V>>;
   get(key: string, fetcher: Fetcher<V>, options?: ReadOptions): Promise<CacheEntry<V>>;
   refresh(key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>>;
-  isFresh(entry: CacheEntry<V>, options?: ReadOptions): boolean;
-  /** Whether a fetch for the key is running now. */
-  isFetching(key: string): boolean;
   /**
    * The fetches running now will not store their answers, and later calls
    * do not share them. For when what they were asked of is gone (the cache
@@ -98,37 +87,14 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
 
   return {
     peek: (key) => store.get(key),
-    isFresh,
-    isFetching: (key) => inFlight.has(key),
     invalidate() {
       generation++;
       inFlight.clear();
     },
     refresh,
-    async read(key, fetcher, o) {
-      const entry = await store.get(key);
-      if (entry && isFresh(entry, o)) return { entry, fresh: true, revalidation: null };
-      if (!entry) return { entry: await refresh(key, fetcher), fresh: true, revalidation: null };
-      const revalidation = refresh(key, fetcher);
-      // The caller may ignore it; a failed background refresh must not surface as unhandled.
-      revalidation.catch(() => undefined);
-      return { entry, fresh: false, revalidation };
-    },
     async get(key, fetcher, o) {
       const entry = await store.get(key);
       return entry && isFresh(entry, o) ? entry : refresh(key, fetcher);
-    },
-  };
-}
-
-/** A store in memory: for tests, and for callers that need no persistence. */
-export function memoryStore<V>(): CacheStore<V> & { readonly entries: Map<string, CacheEntry<V>> } {
-  const entries = new Map<string, CacheEntry<V>>();
-  return {
-    entries,
-    get: async (key) => entries.get(key),
-    set: async (key, entry) => {
-      entries.set(key, entry);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { inScope } from './scope.ts';
 import { scopedCache, type Scoped, type ScopedCache } from './scoped-cache.ts';
 import { createSwrCache } from './swr.ts';
-import { storageCacheStore, type StorageCacheStore, type StorageStoreOptions } from './storage-store.ts';
+import { storageCacheStore, type StorageStoreOptions } from './storage-store.ts';
 
 /**
  * The worker's one cache: entries in storage.local under
@@ -14,7 +14,6 @@ import { storageCacheStore, type StorageCacheStore, type StorageStoreOptions } f
 export const DEFAULT_TTL_MS = 10 * 60_000;
 
 export interface WorkerCache<C extends Scoped> extends ScopedCache<C> {
-  readonly store: StorageCacheStore<unknown>;
   /**
    * Keeps the entries of `scope` only (none when null), and stores no answer
    * of a fetch already running: called when the service or the key changed.
@@ -31,7 +30,6 @@ export function createWorkerCache<C extends Scoped>(
   const swr = createSwrCache<unknown>({ store, ttlMs: DEFAULT_TTL_MS, now });
   return {
     ...scopedCache(swr, context),
-    store,
     retain(scope) {
       swr.invalidate();
       return store.clear(inScope(scope));

@@ -1,6 +1,6 @@
 /**
- * The credit-score scale and its bands (shared/reference/api-responses.md,
- * "Credit-score scale"). A score outside 300–850 has no band.
+ * The credit-score scale and its bands (docs/service.md, "Credit-score
+ * scale"). A score outside 300–850 has no band.
  */
 
 export const SCALE_MIN = 300;

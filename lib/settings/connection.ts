@@ -1,7 +1,8 @@
 import { notGrantedMessage, type HostsGranted } from './host-access.ts';
 import { ApiClient } from '@/lib/api/client.ts';
 import { toErrorInfo, type ApiErrorInfo } from '@/lib/api/errors.ts';
-import { validateSettings, type Settings } from './schema.ts';
+import type { SettingsDraft } from './form.ts';
+import { validateSettings } from './schema.ts';
 
 /**
  * "Test connection" in Options: one cheap data call with the values on the
@@ -9,10 +10,8 @@ import { validateSettings, type Settings } from './schema.ts';
  * `describeConnection` (pure) turns them into words.
  */
 
-export type ConnectionInput = Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl' | 'defaultProject'> & {
-  /** The key as typed on the form; sent from the extension's own page to its own worker only. */
-  readonly apiKey: string;
-};
+/** The form's values the probe uses; the key as typed is sent from the extension's own page to its own worker only. */
+export type ConnectionInput = Pick<SettingsDraft, 'dataBaseUrl' | 'integrationBaseUrl' | 'defaultProject' | 'apiKey'>;
 
 declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {

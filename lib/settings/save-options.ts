@@ -1,13 +1,8 @@
 import { hostPatternsToRequest, type HostAccess } from './host-access.ts';
 import type { KeyVault } from './sealed-secret.ts';
-import { apiKeyError, validateSettings, type Settings, type SettingsDraft, type SettingsErrors } from './schema.ts';
+import type { SettingsDraft } from './form.ts';
+import { apiKeyError, validateSettings, type Settings, type SettingsErrors } from './schema.ts';
 import { saveSettingsAndKey } from './store.ts';
-
-/** The Options form as typed: settings fields plus the key. */
-export interface OptionsDraft {
-  readonly settings: SettingsDraft;
-  readonly apiKey: string;
-}
 
 export type OptionsErrors = SettingsErrors & {
   readonly apiKey?: string;
@@ -20,12 +15,13 @@ export type CheckedOptions =
   | { readonly ok: false; readonly errors: OptionsErrors };
 
 /** Validates the whole form at once; synchronous, so a save can still ask for permissions from the click. */
-export function checkOptions(draft: OptionsDraft): CheckedOptions {
-  const result = validateSettings(draft.settings);
-  const keyError = apiKeyError(draft.apiKey);
+export function checkOptions(draft: SettingsDraft): CheckedOptions {
+  const { apiKey, ...fields } = draft;
+  const result = validateSettings(fields);
+  const keyError = apiKeyError(apiKey);
   const errors: OptionsErrors = { ...(result.ok ? {} : result.errors), ...(keyError ? { apiKey: keyError } : {}) };
   if (!result.ok || keyError) return { ok: false, errors };
-  return { ok: true, settings: result.settings, apiKey: draft.apiKey.trim() };
+  return { ok: true, settings: result.settings, apiKey: apiKey.trim() };
 }
 
 export interface SaveDeps {
@@ -39,7 +35,7 @@ export interface SaveDeps {
  * no longer needed. Call it straight from the
  * click handler (no await before it), so the permission prompt may show.
  */
-export async function saveOptions(draft: OptionsDraft, deps: SaveDeps): Promise<CheckedOptions> {
+export async function saveOptions(draft: SettingsDraft, deps: SaveDeps): Promise<CheckedOptions> {
   const checked = checkOptions(draft);
   if (!checked.ok) return checked;
   const patterns = hostPatternsToRequest(checked.settings);

@@ -58,8 +58,8 @@ export const defaultSettings: Settings = Object.freeze({
 
 export const SESSION_PLACEHOLDER = '{sessionId}';
 
-/** A settings form as typed by a person: every field is text or a checkbox. */
-export type SettingsDraft = { readonly [K in keyof Settings]?: Settings[K] extends boolean ? boolean : string | number };
+/** Fields to check, each of any type: a form's text (lib/settings/form.ts), or what storage held. */
+type UncheckedSettings = { readonly [K in keyof Settings]?: unknown };
 
 export type SettingsErrors = Partial<Record<keyof Settings, string>>;
 
@@ -99,8 +99,8 @@ function wholeNumber(v: unknown, min: number, max: number, what: string): number
   return n;
 }
 
-/** Checks a whole draft; nothing is saved unless every field is valid. */
-export function validateSettings(draft: SettingsDraft, base: Settings = defaultSettings): ValidationResult {
+/** Checks every field (a missing one comes from `base`); nothing is saved unless every field is valid. */
+export function validateSettings(draft: UncheckedSettings, base: Settings = defaultSettings): ValidationResult {
   const errors: SettingsErrors = {};
   const pick = <K extends keyof Settings>(k: K) => (draft[k] === undefined ? base[k] : draft[k]);
 
@@ -143,7 +143,7 @@ export function validateSettings(draft: SettingsDraft, base: Settings = defaultS
  * (damaged storage, an older build's value) replaced by its default.
  */
 export function repairSettings(stored: unknown): Settings {
-  const draft = (typeof stored === 'object' && stored !== null ? stored : {}) as SettingsDraft;
+  const draft = (typeof stored === 'object' && stored !== null ? stored : {}) as UncheckedSettings;
   const first = validateSettings(draft);
   if (first.ok) return first.settings;
   const kept = Object.fromEntries(Object.entries(draft).filter(([k]) => !(k in first.errors)));

@@ -2,7 +2,7 @@
  * Seals the API key with AES-GCM before it touches storage.local, which
  * content scripts (and so a compromised page renderer) can read. The AES key
  * is non-extractable and lives where content scripts cannot reach (see
- * key-vault.ts); tests inject an in-memory vault.
+ * key-vault.ts).
  */
 
 export interface SealedSecret {
@@ -60,15 +60,4 @@ export function isSealedSecret(v: unknown): v is SealedSecret {
 
 export function generateVaultKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-}
-
-/** A key kept in memory, created on first use: for tests and as a last resort. */
-export function memoryKey(generate: () => Promise<CryptoKey>): { getKey(): Promise<CryptoKey> } {
-  let key: Promise<CryptoKey> | undefined;
-  return { getKey: () => (key ??= generate()) };
-}
-
-/** A vault that keeps its key in memory. */
-export function memoryVault(): KeyVault {
-  return memoryKey(generateVaultKey);
 }

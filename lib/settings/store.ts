@@ -50,10 +50,6 @@ export async function loadSettings(): Promise<Settings> {
   return repairSettings(await settingsItem.getValue());
 }
 
-export function saveSettings(s: Settings): Promise<void> {
-  return settingsItem.setValue({ ...s });
-}
-
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
 export async function getApiKey(vault: KeyVault): Promise<string> {
   const inSession = await sessionKeyItem.getValue();
@@ -61,22 +57,6 @@ export async function getApiKey(vault: KeyVault): Promise<string> {
   const sealed = await sealedKeyItem.getValue();
   if (!isSealedSecret(sealed)) return '';
   return (await unseal(vault, sealed)) ?? '';
-}
-
-/** Stores the key in exactly one place; an empty key removes it. */
-export async function setApiKey(vault: KeyVault, key: string, sessionOnly: boolean): Promise<void> {
-  const k = key.trim();
-  if (!k) {
-    await Promise.all([sessionKeyItem.removeValue(), sealedKeyItem.removeValue()]);
-    return;
-  }
-  if (sessionOnly) {
-    await sessionKeyItem.setValue(k);
-    await sealedKeyItem.removeValue();
-  } else {
-    await sealedKeyItem.setValue(await seal(vault, k));
-    await sessionKeyItem.removeValue();
-  }
 }
 
 /**

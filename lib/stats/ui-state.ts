@@ -4,7 +4,6 @@
  * storage.local so the popup reopens on the same view and paints its cached
  * numbers at once.
  */
-import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { StatsFilters } from './query.ts';
 
@@ -27,9 +26,8 @@ export const defaultUiState: StatsUiState = Object.freeze<StatsUiState>({
   section: 'holders',
 });
 
-const STATS_UI_KEY = 'statsUi';
-
-export const statsUiItem = storage.defineItem<StatsUiState>(`local:${STATS_UI_KEY}`, { fallback: defaultUiState, version: 1 });
+/** Null until the UI first stores a state. */
+export const statsUiItem = storage.defineItem<StatsUiState | null>('local:statsUi', { fallback: null, version: 1 });
 
 /** Puts a project first in the recent list (once), keeping at most MAX_RECENT_PROJECTS. */
 export function rememberProject(recent: readonly string[], project: string): string[] {
@@ -67,10 +65,10 @@ export function isUiState(v: unknown): v is StatsUiState {
 }
 
 /**
- * The stored state in one storage read (the item has no migrations yet, so
- * its raw value is its value): the popup's first paint waits on this.
+ * The stored state, or null when there is none or it is damaged. The popup's
+ * first paint waits on this: an item without migrations reads in one storage call.
  */
 export async function readUiState(): Promise<StatsUiState | null> {
-  const raw = ((await browser.storage.local.get(STATS_UI_KEY)) as Record<string, unknown>)[STATS_UI_KEY];
-  return isUiState(raw) ? raw : null;
+  const stored: unknown = await statsUiItem.getValue();
+  return isUiState(stored) ? stored : null;
 }

@@ -114,7 +114,7 @@ describe('errors', { timeout: 60_000 }, () => {
     expect(r.json?.message).toContain('"contract"');
   });
 
-  it('empty parameters mean unset, as the real client sends them', async () => {
+  it('empty parameters mean unset, as the service\'s own web client sends them', async () => {
     expect((await call(`${HC}?chainId=&startTime=&endTime=&tokenId=`)).status).toBe(200);
   });
 

@@ -13,7 +13,9 @@ import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
 /**
  * Firefox ESR driven by puppeteer-core over WebDriver BiDi, with the built
  * Firefox extension installed as a temporary add-on. Never downloads a
- * browser. See /work/shared/reference/toolchain.md, "Firefox in tests".
+ * browser. Firefox's quirks under automation are handled, and explained,
+ * where they bite: extension pages in firefox-bidi.ts and firefox-page.ts,
+ * console output in firefox-console.ts.
  */
 
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'firefox-mv2');

@@ -1,4 +1,4 @@
-/** User-analytics endpoints (seed 4.3) and traffic share: calls plus web-analytics visits. */
+/** User-analytics endpoints (docs/service.md) and traffic share: calls plus web-analytics visits. */
 import { COUNTRIES, DAY, SOURCES, WALLET_APPS } from '../dataset/index.ts';
 import type { DataIndex } from './indexes.ts';
 import type { ComputeTable, Query, Unit } from './query.ts';

@@ -1,4 +1,4 @@
-/** DApp-user endpoints (seed 4.2), computed from the contract-call events. */
+/** DApp-user endpoints (docs/service.md), computed from the contract-call events. */
 import { DAY, TOKENS, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex } from './indexes.ts';
 import { envelope, type ComputeTable, type Query } from './query.ts';

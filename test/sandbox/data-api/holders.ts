@@ -1,4 +1,4 @@
-/** Token-holder endpoints (seed 4.1), computed from the transfer and call events. */
+/** Token-holder endpoints (docs/service.md), computed from the transfer and call events. */
 import { AccountKind, UNITS_PER_TOKEN } from '../dataset/index.ts';
 import type { DataIndex, HolderStats } from './indexes.ts';
 import { dayKey, envelope, type ComputeTable, type Query } from './query.ts';

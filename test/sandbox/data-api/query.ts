@@ -1,6 +1,6 @@
 /**
  * Resolution of an endpoint's validated parameters into the normalised query
- * the computations take: defaults applied (seed semantics), ids checked
+ * the computations take: defaults applied (as docs/service.md gives them), ids checked
  * against the project, time windows bucketed into UTC days.
  */
 import type { Catalog, OperationGroup, OperationSpec } from '@/lib/api/catalog.ts';

@@ -85,7 +85,7 @@ export class Dataset implements WalletDirectory {
     return this.marketCaps.get(tokenId) ?? 0;
   }
 
-  /** The seed's default tokenId: the project's released token with the highest market cap. */
+  /** The service's default tokenId (docs/service.md): the project's released token with the highest market cap. */
   defaultToken(projectId: string): TokenMeta | undefined {
     const p = this.getProject(projectId);
     if (!p) return undefined;

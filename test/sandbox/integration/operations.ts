@@ -1,6 +1,6 @@
 import { integrationOperations, type OperationSpec } from '@/lib/api/catalog.ts';
 
-/** The integration API's version prefix: the seed puts `v1` in its base address. */
+/** The integration API's version prefix: the service carries `v1` in its base address (docs/service.md). */
 export const INTEGRATION_BASE_PATH = '/v1';
 
 export interface MatchedOperation {

@@ -17,7 +17,7 @@ export interface SessionRequest {
 
 /**
  * Where a session stands. Only `finished` is visible to the app as FINISHED;
- * everything else reads as PROCESSING (the seed's two states).
+ * everything else reads as PROCESSING (the service's two states, docs/service.md).
  */
 export type SessionPhase =
   | { readonly kind: 'awaiting-wallet' }

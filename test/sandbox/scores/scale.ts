@@ -1,6 +1,6 @@
 /**
  * The credit scale every sandbox model answers on. The scale and its bands are
- * the extension's own (lib/score/band.ts, from api-responses.md): one table
+ * the extension's own (lib/score/band.ts, from docs/service.md): one table
  * serves the service stand-in and the client that reads it.
  */
 import { bandOf as extensionBandOf, BANDS, SCALE_MAX, SCALE_MIN, type Band, type BandName } from '@/lib/score/band.ts';

@@ -1,6 +1,6 @@
 /**
- * The public-signal layout of the score circuit (score.circom). The seed only
- * promises the score at position 0; the rest is this sandbox's circuit.
+ * The public-signal layout of the score circuit (score.circom). The service only
+ * promises the score at position 0 (docs/service.md); the rest is this sandbox's circuit.
  */
 export const PUBLIC_SIGNALS = [
   'score',

@@ -16,7 +16,7 @@ describe('endpoint catalog', () => {
     }
   });
 
-  it('writes the integration paths exactly as the seed does', () => {
+  it('writes the integration paths exactly as the service spells them (docs/service.md)', () => {
     expect(getOperation('createUrl')).toMatchObject({ method: 'GET', path: '/platform-services/createUrl' });
     expect(getOperation('getProofData')).toMatchObject({ method: 'GET', path: '/platform/services/getProofData' });
     expect(getOperation('verifyProof')).toMatchObject({ method: 'POST', path: '/bank/user/verify' });

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { makeClientFactory } from '@/lib/background/client-factory.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
-import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 
 /**
  * Settings can change behind Options' back (a content script can write storage.local in
@@ -14,8 +15,8 @@ describe('the worker’s API client', () => {
 
   it('is refused, and nothing is sent, for service hosts the user has not granted', async () => {
     const vault = memoryVault();
-    await setApiKey(vault, 'the-key', false);
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'https://evil.example/dev', integrationBaseUrl: 'https://evil.example/v1' });
+    await saveKey(vault, 'the-key');
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://evil.example/dev', integrationBaseUrl: 'https://evil.example/v1' });
     const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
     const asked: unknown[] = [];
     const client = makeClientFactory(vault, async (s) => (asked.push(s.dataBaseUrl), false), fetch as unknown as typeof globalThis.fetch);
@@ -26,7 +27,7 @@ describe('the worker’s API client', () => {
 
   it('is built when the hosts are granted', async () => {
     const vault = memoryVault();
-    await setApiKey(vault, 'the-key', false);
+    await saveKey(vault, 'the-key');
     const client = await makeClientFactory(vault, async () => true)();
     expect(client).toBeDefined();
   });

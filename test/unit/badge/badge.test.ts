@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { memoryStore } from '@/lib/cache/swr.ts';
+import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 import { BADGE_METRICS, isBadgeMetric } from '@/lib/badge/metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from '@/lib/badge/setting.ts';
 import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '@/lib/badge/worker.ts';

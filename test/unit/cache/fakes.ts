@@ -2,7 +2,8 @@ import type { ApiClient } from '@/lib/api/client.ts';
 import { scopedKey } from '@/lib/cache/scope.ts';
 import { scopedCache, type ScopedCache } from '@/lib/cache/scoped-cache.ts';
 import type { ServiceContext } from '@/lib/cache/service-scope.ts';
-import { createSwrCache, memoryStore, type CacheStore } from '@/lib/cache/swr.ts';
+import { createSwrCache, type CacheStore } from '@/lib/cache/swr.ts';
+import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 
 /** The one scope of testCache: features' tests that are not about scopes. */
 export const TEST_SCOPE = 'test-scope';

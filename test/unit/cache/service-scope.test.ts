@@ -3,8 +3,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope, serviceChanged } from '@/lib/cache/service-scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { saveSettingsAndKey, settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 
 describe('cache scoped to the configured service and key', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -19,11 +20,11 @@ describe('cache scoped to the configured service and key', () => {
     const vault = memoryVault();
     const secret = memoryKey(generateScopeSecret);
     expect(await currentScope(vault, secret)).toBeNull();
-    await setApiKey(vault, 'key-a', false);
+    await saveKey(vault, 'key-a');
     const a = await currentScope(vault, secret);
-    await setApiKey(vault, 'key-a', true); // the same key, kept for the session only: the same account
+    await saveKey(vault, 'key-a', true); // the same key, kept for the session only: the same account
     expect(await currentScope(vault, secret)).toBe(a);
-    await setApiKey(vault, 'key-b', false);
+    await saveKey(vault, 'key-b');
     expect(await currentScope(vault, secret)).not.toBe(a);
   });
 
@@ -33,15 +34,15 @@ describe('cache scoped to the configured service and key', () => {
     const scopeOf = async (dataBaseUrl: string, key: string) => cacheScope({ ...defaultSettings, dataBaseUrl }, key, await secret.getKey());
     const adopted: (string | null)[] = [];
     followScope(() => currentScope(vault, secret), (scope) => adopted.push(scope));
-    await setApiKey(vault, 'key-a', false);
+    await saveKey(vault, 'key-a');
     await vi.waitFor(() => expect(adopted).toHaveLength(1));
-    await saveSettings({ ...defaultSettings, minScore: 700 });
-    await setApiKey(vault, 'key-b', false);
+    await settingsItem.setValue({ ...defaultSettings, minScore: 700 });
+    await saveKey(vault, 'key-b');
     await vi.waitFor(() => expect(adopted).toHaveLength(2));
     // Nothing came of the minScore change: the second call is the key's.
     expect(adopted[1]).toBe(await scopeOf(defaultSettings.dataBaseUrl, 'key-b'));
     await saveSettingsAndKey(vault, { ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }, 'key-a');
-    await setApiKey(vault, '', false);
+    await saveKey(vault, '');
     await vi.waitFor(() => expect(adopted.at(-1)).toBeNull());
     // One save can touch several watched items: what counts is the sequence of scopes.
     const changes = adopted.filter((scope, i) => i === 0 || scope !== adopted[i - 1]);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cacheKey, createSwrCache, memoryStore, type CacheEntry } from '@/lib/cache/swr.ts';
+import { cacheKey, createSwrCache, isFreshAt, type CacheEntry } from '@/lib/cache/swr.ts';
+import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 
 function setup(ttlMs = 1000) {
   let t = 10_000;
@@ -42,7 +43,7 @@ describe('SWR cache: TTL', () => {
   it('treats an entry from the future (clock moved back) as stale', async () => {
     const { cache, store, now } = setup();
     await store.set('k', { value: 'old', storedAt: now() + 60_000 });
-    expect(cache.isFresh((await cache.peek('k'))!)).toBe(false);
+    expect(isFreshAt((await cache.peek('k'))!, now(), 1000)).toBe(false);
     expect((await cache.get('k', async () => 'new')).value).toBe('new');
   });
 
@@ -60,42 +61,6 @@ describe('SWR cache: TTL', () => {
       ttlMs: 1000,
     });
     expect((await cache.get('k', async () => 'v')).value).toBe('v');
-  });
-});
-
-describe('SWR cache: stale-while-revalidate', () => {
-  it('answers a stale entry at once and revalidates it in the background', async () => {
-    const { cache, advance, now } = setup();
-    await cache.get('k', async () => 'old');
-    advance(5000);
-    const { fetcher, pending } = deferredFetcher();
-    const read = await cache.read('k', fetcher);
-    expect(read.entry.value).toBe('old');
-    expect(read.fresh).toBe(false);
-    expect(cache.isFetching('k')).toBe(true);
-    pending[0]!.resolve('new');
-    await expect(read.revalidation).resolves.toEqual({ value: 'new', storedAt: now() });
-    expect((await cache.peek('k'))?.value).toBe('new');
-    expect(cache.isFetching('k')).toBe(false);
-  });
-
-  it('answers a fresh entry without fetching, and waits for the fetch on a miss', async () => {
-    const { cache } = setup();
-    const fetcher = vi.fn(async () => 'v');
-    const miss = await cache.read('k', fetcher);
-    expect(miss).toMatchObject({ entry: { value: 'v' }, fresh: true, revalidation: null });
-    const hit = await cache.read('k', fetcher);
-    expect(hit).toMatchObject({ fresh: true, revalidation: null });
-    expect(fetcher).toHaveBeenCalledTimes(1);
-  });
-
-  it('a failed background revalidation keeps the stale entry and raises no unhandled rejection', async () => {
-    const { cache, advance } = setup();
-    await cache.get('k', async () => 'old');
-    advance(5000);
-    const read = await cache.read('k', async () => Promise.reject(new Error('offline')));
-    await expect(read.revalidation).rejects.toThrow('offline');
-    expect((await cache.peek('k'))?.value).toBe('old');
   });
 });
 
@@ -148,7 +113,11 @@ describe('SWR cache: invalidation', () => {
     pending[0]!.resolve('from before');
     expect((await late).value).toBe('from before');
     expect(store.entries.has('k')).toBe(false);
-    expect(cache.isFetching('k')).toBe(false);
+    // Nothing is left running for the key: the next call fetches anew.
+    const next = cache.refresh('k', fetcher);
+    expect(pending).toHaveLength(2);
+    pending[1]!.resolve('after');
+    expect((await next).value).toBe('after');
   });
 
   it('a call after the invalidation does not join the earlier fetch, and its own answer is stored', async () => {
@@ -161,9 +130,12 @@ describe('SWR cache: invalidation', () => {
     await vi.waitFor(() => expect(pending).toHaveLength(2));
     pending[0]!.resolve('old');
     await before;
-    expect(cache.isFetching('k')).toBe(true); // the old fetch ending does not free the new one's key
+    // The old fetch ending does not free the new one's key: a refresh now shares the running fetch.
+    const third = cache.refresh('k', fetcher);
+    expect(pending).toHaveLength(2);
     pending[1]!.resolve('new');
     expect((await after).value).toBe('new');
+    expect(await third).toBe(await after);
     expect(store.entries.get('k')?.value).toBe('new');
   });
 });

@@ -5,8 +5,9 @@ import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
-import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { fetchStat } from '@/lib/stats/routes.ts';
 
@@ -42,7 +43,7 @@ function setup(hold = false) {
   const deps = { cache };
   const stat = async () => ((await fetchStat(deps, request)).value as ReturnType<typeof holders>).now.total;
   const cacheKeys = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('cache:'));
-  return { vault, secret, svc, cache, stat, cacheKeys, useKey: (key: string) => setApiKey(vault, key, false) };
+  return { vault, secret, svc, cache, stat, cacheKeys, useKey: (key: string) => saveKey(vault, key) };
 }
 
 /** Follows scope changes as the worker does; answers the scopes adopted so far. */
@@ -76,7 +77,7 @@ describe('worker cache scoped to the service and the key', () => {
     const s = setup();
     await s.useKey('key-a');
     await s.stat();
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
     await s.stat();
     expect(s.svc.keys).toEqual(['key-a', 'key-a']);
   });
@@ -128,7 +129,7 @@ describe('worker cache scoped to the service and the key', () => {
     await vi.waitFor(() => expect(adopted).toHaveLength(1));
     const late = s.stat();
     await vi.waitFor(() => expect(s.svc.pending).toHaveLength(1));
-    await saveSettings({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
     await vi.waitFor(() => expect(adopted).toHaveLength(2));
     s.svc.pending[0]!();
     await late;

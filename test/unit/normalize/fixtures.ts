@@ -1,8 +1,8 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 
 /**
- * The response bodies of /work/shared/reference/api-responses.md, exactly as
- * written there (addresses elided with "…" included).
+ * Example answers of the service, in the shapes docs/service.md gives for
+ * each operation (addresses elided with "…" included).
  */
 export const ref = {
   holderChange: {
@@ -84,7 +84,7 @@ export const ref = {
 } as const;
 
 /**
- * api-responses.md gives one envelope for distribution-by-dapps, -contracts
+ * docs/service.md gives one envelope for distribution-by-dapps, -contracts
  * and -actions (only the list key differs) and says use-partners is
  * use-competitors with `users` only; these are those shapes written out.
  */

@@ -10,7 +10,7 @@ import type { Delivery } from '@/lib/proof/relay.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
 import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '@/lib/proof/runner.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 
 export const ORIGIN = 'https://dapp.example';
 export const DAPP_TAB = 1;

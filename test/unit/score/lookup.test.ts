@@ -2,13 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { cacheKey, memoryStore, type CacheEntry, type CacheStore } from '@/lib/cache/swr.ts';
+import { cacheKey, type CacheEntry, type CacheStore } from '@/lib/cache/swr.ts';
+import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 import { scoreRoutes } from '@/lib/background/score-routes.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { createScoreLookup, SCORE_TTL_MS, type ScoreLookupDeps } from '@/lib/score/lookup.ts';
 import { recentLookups } from '@/lib/score/recent.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 
 const recent = recentLookups(memoryVault());
 import { inTestScope, testCache } from '@/test/unit/cache/fakes.ts';

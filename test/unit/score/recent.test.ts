@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { recentLookups, RECENT_LIMIT, withRecent, type RecentLookup } from '@/lib/score/recent.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 
 const entry = (n: number, scoreId = 'credit-v1'): RecentLookup => ({
   address: `0x${n.toString(16).padStart(40, '0')}`, scoreId, score: 600 + n, at: n,

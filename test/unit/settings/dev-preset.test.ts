@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { applyDevPreset, devPreset } from '@/lib/settings/dev-preset.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { getApiKey, loadSettings, saveSettingsAndKey } from '@/lib/settings/store.ts';
 
 const DEMO = 'vantage-sandbox-demo-key';

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
 import type { HostAccess } from '@/lib/settings/host-access.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 
 const rootNow = useRenderRoot();
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { hostPatternsToRelease, hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
-import { checkOptions, saveOptions, type OptionsDraft } from '@/lib/settings/save-options.ts';
+import { toDraft, type SettingsDraft } from '@/lib/settings/form.ts';
+import { checkOptions, saveOptions } from '@/lib/settings/save-options.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { getApiKey, loadSettings } from '@/lib/settings/store.ts';
 
 const KEY = 'k-123';
@@ -65,15 +66,17 @@ describe('hostPatternsToRelease', () => {
 
 describe('checkOptions', () => {
   it('reports settings and key problems together', () => {
-    const r = checkOptions({ settings: { minScore: 'x' }, apiKey: 'has space' });
+    const r = checkOptions({ ...toDraft(defaultSettings, 'has space'), minScore: 'x' });
     expect(r).toEqual({ ok: false, errors: { minScore: expect.any(String), apiKey: expect.stringMatching(/^API key/) } });
   });
 });
 
 describe('saveOptions', () => {
-  const remote: OptionsDraft = {
-    settings: { dataBaseUrl: 'https://api.example.com/dev', integrationBaseUrl: 'https://api.example.com/v1', defaultProject: 'nebula' },
-    apiKey: ` ${KEY} `,
+  const remote: SettingsDraft = {
+    ...toDraft(defaultSettings, ` ${KEY} `),
+    dataBaseUrl: 'https://api.example.com/dev',
+    integrationBaseUrl: 'https://api.example.com/v1',
+    defaultProject: 'nebula',
   };
 
   it('asks for host access first, then stores settings and key', async () => {
@@ -105,7 +108,7 @@ describe('saveOptions', () => {
     const before = await snapshot();
     const hostAccess = access(true);
     const r = await saveOptions(
-      { settings: { ...remote.settings, proofPageTemplate: 'https://p.example/no-placeholder' }, apiKey: KEY },
+      { ...remote, proofPageTemplate: 'https://p.example/no-placeholder', apiKey: KEY },
       { vault: memoryVault(), hostAccess },
     );
     expect(r).toEqual({ ok: false, errors: { proofPageTemplate: 'Proof page URL must contain {sessionId}.' } });
@@ -117,7 +120,7 @@ describe('saveOptions', () => {
     const before = await snapshot();
     const hostAccess = access(true);
     const r = await saveOptions(
-      { settings: { ...remote.settings, integrationBaseUrl: 'http://api.example.com/v1' }, apiKey: KEY },
+      { ...remote, integrationBaseUrl: 'http://api.example.com/v1', apiKey: KEY },
       { vault: memoryVault(), hostAccess },
     );
     expect(r).toEqual({ ok: false, errors: { integrationBaseUrl: expect.stringMatching(/^Integration API base URL must use https:\/\//) } });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
 
 describe('per-site lists', () => {

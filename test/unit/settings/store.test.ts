@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { defaultSettings, type Settings } from '@/lib/settings/schema.ts';
-import { memoryVault } from '@/lib/settings/sealed-secret.ts';
+import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import {
   getApiKey,
   hasApiKey,
@@ -9,7 +9,6 @@ import {
   migrateSettingsV1toV2,
   saveSettingsAndKey,
   settingsItem,
-  setApiKey,
   watchApiKey,
 } from '@/lib/settings/store.ts';
 
@@ -116,11 +115,11 @@ describe('the API key in storage', () => {
     expect(await session()).toEqual({});
   });
 
-  it('trims and stores through setApiKey too, and tells watchers without the key', async () => {
+  it('is stored trimmed, and watchers are told without the key', async () => {
     const vault = memoryVault();
     const seen: unknown[][] = [];
     const stop = watchApiKey((...args: unknown[]) => seen.push(args));
-    await setApiKey(vault, `  ${KEY}\n`, false);
+    await saveSettingsAndKey(vault, defaultSettings, `  ${KEY}\n`);
     expect(await getApiKey(vault)).toBe(KEY);
     stop();
     expect(seen.length).toBeGreaterThan(0);

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
-import { saveSettings, saveSettingsAndKey, setApiKey } from '@/lib/settings/store.ts';
+import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { saveSettingsAndKey, settingsItem } from '@/lib/settings/store.ts';
+import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import { trackScope } from '@/lib/stats/page-client.ts';
 import { createPaintSnapshot, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
 
@@ -26,7 +27,7 @@ async function setup() {
   const secret = memoryKey(generateScopeSecret);
   const store = localStorageLike();
   const open = () => createPaintSnapshot(store, undefined, (w) => w());
-  await setApiKey(vault, 'key-a', false);
+  await saveKey(vault, 'key-a');
   // The popup, under key-a, paints a block and keeps it for its next open.
   const popup = open();
   await trackScope(popup, vault, secret).scope();
@@ -43,14 +44,14 @@ describe('paint snapshot following the settings and key', () => {
   it('after a switch to another key, the popup\'s next first frame has none of the old account\'s numbers', async () => {
     const s = await setup();
     expect(s.open().entry(KEY)).toEqual(entry);
-    await setApiKey(s.vault, 'key-b', false);
+    await saveKey(s.vault, 'key-b');
     await vi.waitFor(() => expect(s.open().entry(KEY)).toBeUndefined());
   });
 
   it('the same after a switch to another service, or the key removed', async () => {
     for (const change of [
-      (s: Awaited<ReturnType<typeof setup>>) => saveSettings({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }).then(() => s),
-      (s: Awaited<ReturnType<typeof setup>>) => setApiKey(s.vault, '', false),
+      (s: Awaited<ReturnType<typeof setup>>) => settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }).then(() => s),
+      (s: Awaited<ReturnType<typeof setup>>) => saveKey(s.vault, ''),
     ]) {
       fakeBrowser.reset();
       const s = await setup();

@@ -21,7 +21,7 @@ describe('stats UI state', () => {
     expect(initialUiState(chosen, settings).filters.chainId).toBe('');
   });
 
-  it('reads what the item stored in one raw read, and nothing that is not a state', async () => {
+  it('reads what the item stored, and nothing that is not a state', async () => {
     expect(await readUiState()).toBeNull();
     const state = { ...defaultUiState, filters: { ...defaultUiState.filters, project: 'tidal' }, recentProjects: ['tidal'] };
     await statsUiItem.setValue(state);
