@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { makeServiceContext } from '@/lib/background/client-factory.ts';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
-import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
+import { currentScope, followScope, makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/lib/settings/sealed-secret.ts';
 import { saveSettings, setApiKey } from '@/lib/settings/store.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
-import { fetchStat } from '@/lib/stats/routes.ts';
+import { fetchStat } from '@/lib/stats/worker.ts';
 
 /**
  * The worker's cache with the real settings and key storage: what one

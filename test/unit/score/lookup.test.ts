@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { cacheKey, memoryStore, type CacheEntry, type CacheStore } from '@/lib/cache/swr.ts';
-import { scoreRoutes } from '@/lib/background/score-routes.ts';
+import { scoreRoutes } from '@/lib/score/worker.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { createScoreLookup, SCORE_TTL_MS, type ScoreLookupDeps } from '@/lib/score/lookup.ts';
