@@ -3,8 +3,8 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { startWorker, WORKER_FEATURES } from '@/lib/background/features.ts';
 import { makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
+import { closeStorageToContentScripts } from '@/lib/platform/storage-access.ts';
 import { browserHostsGranted } from '@/lib/settings/host-access.ts';
-import { closeStorageToContentScripts } from '@/lib/settings/trusted-storage.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
 
 export default defineBackground({
