@@ -1,6 +1,7 @@
-import { defineConfig, type UserManifest } from 'wxt';
+import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
+import { firefoxManifest, optionalHostPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/schema.ts';
 
 /**
@@ -31,49 +32,6 @@ const popupInOneFile: Plugin = {
   outputOptions: (output) => (output.inlineDynamicImports ? null : { ...output, manualChunks: popupFirstPaintChunk }),
 };
 
-/**
- * What Firefox shows at install under "data collection": what leaves the
- * browser, and to whom (docs/permissions.md, "Data Firefox asks about").
- * The API key goes to the service the user configured (authenticationInfo);
- * wallet addresses looked up and wallet scores, shared with sites as proofs,
- * are credit ratings (financialAndPaymentInfo); a site's web2Id for the user,
- * such as an e-mail address, goes to the service (personallyIdentifyingInfo).
- * Without them Vantage does nothing, so they are required, not optional.
- */
-const FIREFOX_DATA_COLLECTION = { required: ['authenticationInfo', 'financialAndPaymentInfo', 'personallyIdentifyingInfo'] };
-
-/**
- * Firefox's MV2 build: WXT drops `optional_host_permissions` from MV2 manifests
- * and writes nothing in its place, so the ceiling goes in `optional_permissions`,
- * where MV2 keeps host patterns. (Why MV2 for Firefox: docs/permissions.md.)
- */
-function optionalHosts(manifestVersion: 2 | 3): UserManifest {
-  return manifestVersion === 2
-    ? { optional_permissions: OPTIONAL_HOST_PATTERNS as never }
-    : { optional_host_permissions: OPTIONAL_HOST_PATTERNS };
-}
-
-/**
- * Firefox has no main-world content script here: the relay injects
- * window.vantage from this file, so pages may load it (docs/page-api.md).
- */
-const FIREFOX_PAGE_SCRIPT = 'page-api-injected.js';
-
-function firefoxSettings(manifestVersion: 2 | 3): UserManifest {
-  return {
-    web_accessible_resources: manifestVersion === 2
-      ? [FIREFOX_PAGE_SCRIPT] as never
-      : [{ resources: [FIREFOX_PAGE_SCRIPT], matches: ['http://*/*', 'https://*/*'] }],
-    browser_specific_settings: {
-      // data_collection_permissions is newer than WXT's manifest types.
-      // 140: the first Firefox (and ESR) with the data-collection consent; it also has storage.session and sender.origin.
-      gecko: { id: 'vantage@vantage.example', strict_min_version: '140.0', data_collection_permissions: FIREFOX_DATA_COLLECTION } as never,
-      // Firefox for Android shows the data-collection consent from 142 on.
-      gecko_android: { strict_min_version: '142.0' },
-    },
-  };
-}
-
 // See README "Permissions" for why each one is asked for.
 export default defineConfig({
   // One import style: every WXT API is imported by name from its `wxt/...` module, nothing appears unannounced.
@@ -93,7 +51,8 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'contextMenus'],
     // The local sandbox is granted up front; any other service origin is asked for at save time.
     host_permissions: LOCAL_HOST_PATTERNS,
-    ...optionalHosts(manifestVersion),
-    ...(browser === 'firefox' ? firefoxSettings(manifestVersion) : {}),
+    // Browser differences live in lib/platform/ (this one file, because it loads before the `@/` alias).
+    ...optionalHostPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS),
+    ...(browser === 'firefox' ? firefoxManifest(manifestVersion) : {}),
   }),
 });

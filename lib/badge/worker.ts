@@ -4,21 +4,20 @@
  * Values come through the shared stats cache, so a badge refresh and an
  * open popup share one request.
  */
+import { browser } from 'wxt/browser';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatBadge, formatNumber } from '@/lib/format/number.ts';
-import { fetchStat, type StatsDeps } from '@/lib/stats/routes.ts';
+import { toolbarButton, type ToolbarButton } from '@/lib/platform/toolbar.ts';
+import { fetchStat, type StatsDeps } from '@/lib/stats/worker.ts';
 import { requestKey } from '@/lib/stats/query.ts';
 import { BADGE_METRICS, badgeRequest } from './metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from './setting.ts';
 
 export const BADGE_ALARM = 'vantage-badge';
 
-/** The parts of `browser.action` and `browser.alarms` the badge uses (fakeable). */
-export interface BadgeAction {
-  setBadgeText(details: { text: string }): Promise<void>;
-  setTitle(details: { title: string }): Promise<void>;
-  setBadgeBackgroundColor(details: { color: string }): Promise<void>;
-}
+/** The parts of the toolbar button and `browser.alarms` the badge uses (fakeable). */
+export type BadgeAction = ToolbarButton;
 
 export interface BadgeAlarms {
   create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
@@ -83,8 +82,8 @@ export async function syncBadge(deps: BadgeDeps, setting: BadgeSetting, refresh:
 }
 
 /**
- * Wires the badge into the worker. Call synchronously at the top of the
- * background's main: the alarm listener must exist when an alarm wakes it.
+ * Wires the badge into the worker. Call synchronously at the worker's start
+ * (badgeWorker's listen): the alarm listener must exist when an alarm wakes it.
  */
 export function startBadge(deps: BadgeDeps): void {
   // One job at a time, each reading the setting afresh: a wake-up sync racing a change cannot undo it.
@@ -99,3 +98,10 @@ export function startBadge(deps: BadgeDeps): void {
   // On wake-up: only repair the alarm; the badge text itself persists between worker runs.
   run((s) => syncBadge(deps, s, false));
 }
+
+export const badgeWorker: WorkerFeature = {
+  name: 'badge',
+  init: (deps) => ({
+    listen: () => startBadge({ cache: deps.cache, title: deps.name, alarms: browser.alarms, action: toolbarButton() }),
+  }),
+};

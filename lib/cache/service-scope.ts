@@ -1,4 +1,6 @@
 import type { ApiClient } from '@/lib/api/client.ts';
+import { configuredClient } from '@/lib/api/client-factory.ts';
+import type { HostsGranted } from '@/lib/settings/host-access.ts';
 import type { Settings } from '@/lib/settings/schema.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/store.ts';
@@ -12,6 +14,14 @@ import { cacheScope, type ScopeSecret } from './scope.ts';
 export interface ServiceContext {
   readonly client: ApiClient;
   readonly scope: string;
+}
+
+/** The worker cache's context: a client from the current settings and key, with their scope (lib/api/client-factory.ts). */
+export function makeServiceContext(vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch): () => Promise<ServiceContext> {
+  return async () => {
+    const { client, settings, apiKey } = await configuredClient(vault, hostsGranted, fetchImpl);
+    return { client, scope: await cacheScope(settings, apiKey, await secret.getKey()) };
+  };
 }
 
 /** True when cached answers no longer describe the configured service. */

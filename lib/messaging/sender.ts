@@ -1,3 +1,5 @@
+import { senderOrigin, senderPageOrigin } from '@/lib/platform/sender-origin.ts';
+
 /**
  * Who sent a runtime message, decided from what the browser reports — never
  * from anything inside the message.
@@ -25,29 +27,17 @@ export interface SenderInfo {
   readonly documentId?: string;
 }
 
-function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const o = new URL(url).origin;
-    return o === 'null' ? undefined : o;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Classifies a sender, or null when it is not ours. `extensionOrigin` is
  * e.g. `chrome-extension://<id>`.
  */
 export function classifySender(sender: SenderInfo, runtimeId: string, extensionOrigin: string): Caller | null {
   if (sender.id !== runtimeId) return null;
-  const senderOrigin = sender.origin ?? originOf(sender.url);
-  if (senderOrigin === extensionOrigin) return { kind: 'extension-page', tabId: sender.tab?.id };
+  if (senderOrigin(sender) === extensionOrigin) return { kind: 'extension-page', tabId: sender.tab?.id };
   // A content script: only a top frame of a web page, identified by the tab the browser names.
   const tabId = sender.tab?.id;
   if (tabId === undefined || tabId < 0) return null;
-  // Firefox < 126 sends no sender.origin: fall back to the frame's URL, then the tab's.
-  const origin = senderOrigin ?? originOf(sender.tab?.url);
+  const origin = senderPageOrigin(sender);
   if (!origin || !/^https?:/.test(origin)) return null;
   return {
     kind: 'content-script', origin, tabId, frameId: sender.frameId ?? 0,

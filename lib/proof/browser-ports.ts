@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Handoff, KnockTransport } from './handoff.ts';
+import { lastFocusedNormalWindow } from '@/lib/platform/windows.ts';
 import { pageNotGrantedMessage } from '@/lib/settings/host-access.ts';
 import { ProofPageRefused, type ProofBrowser } from './runner.ts';
 
@@ -58,11 +59,10 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
     deliver: (target, delivery) => handoff.deliver(target, delivery),
     identify: (tabId) => handoff.identify(tabId),
     async activeTab() {
-      // The browser window the user last looked at (the toolbar popup is no window of its own). Chromium
-      // applies the type filter; Firefox ignores it (deprecated since 62) and may answer a popup-type window.
-      const last = await browser.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => undefined);
-      if (last?.type === 'normal' && last.id !== undefined) {
-        const [t] = await browser.tabs.query({ active: true, windowId: last.id });
+      // The browser window the user last looked at (the toolbar popup is no window of its own).
+      const windowId = await lastFocusedNormalWindow();
+      if (windowId !== undefined) {
+        const [t] = await browser.tabs.query({ active: true, windowId });
         return t?.id ?? null;
       }
       // From a popup-type window (Vantage's popup opened as one): the site is clear only with one browser window.

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { makeClientFactory, type ClientOverrides } from '@/lib/background/client-factory.ts';
 import type { ApiClient } from '@/lib/api/client.ts';
+import { makeClientFactory, type ClientOverrides } from '@/lib/api/client-factory.ts';
+import type { WorkerFeature } from '@/lib/background/feature.ts';
 import type { Routes } from '@/lib/messaging/router.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
 import { browserPageGranted, type HostsGranted } from '@/lib/settings/host-access.ts';
@@ -66,3 +67,8 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     },
   };
 }
+
+export const proofWorker: WorkerFeature = {
+  name: 'proof',
+  init: ({ vault, hostsGranted }) => createProofWorker(vault, hostsGranted),
+};

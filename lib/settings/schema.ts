@@ -37,7 +37,7 @@ export const LOCAL_HOST_PATTERNS = ['http://localhost/*', 'http://127.0.0.1/*'];
 
 /**
  * The ceiling of what Options may ask for at runtime, one host at a time
- * (wxt.config.ts: `optional_host_permissions`, or `optional_permissions` in
+ * (lib/platform/firefox-manifest.ts: `optional_host_permissions`, or `optional_permissions` in
  * Firefox's MV2 manifest). Declared, never granted up front.
  */
 export const OPTIONAL_HOST_PATTERNS = ['https://*/*', 'http://*/*'];

@@ -13,7 +13,8 @@ import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.t
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import type { LoaderDeps } from './loader.ts';
 import { createPaintSnapshot, type PaintSnapshot } from './paint-snapshot.ts';
-import './routes.ts';
+// The 'stats.get' message type (declared with its route).
+import type {} from './worker.ts';
 
 let deps: LoaderDeps | undefined;
 let snapshot: PaintSnapshot | undefined;

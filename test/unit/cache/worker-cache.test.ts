@@ -1,15 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { makeServiceContext } from '@/lib/background/client-factory.ts';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
-import { currentScope, followScope } from '@/lib/cache/service-scope.ts';
+import { currentScope, followScope, makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { settingsItem } from '@/lib/settings/store.ts';
 import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
-import { fetchStat } from '@/lib/stats/routes.ts';
+import { fetchStat } from '@/lib/stats/worker.ts';
 
 /**
  * The worker's cache with the real settings and key storage: what one

@@ -4,7 +4,7 @@ import { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { cacheKey, type CacheEntry, type CacheStore } from '@/lib/cache/swr.ts';
 import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
-import { scoreRoutes } from '@/lib/background/score-routes.ts';
+import { scoreRoutes } from '@/lib/score/worker.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { createScoreLookup, SCORE_TTL_MS, type ScoreLookupDeps } from '@/lib/score/lookup.ts';

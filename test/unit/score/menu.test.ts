@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createScoreMenu, SCORE_MENU_ID, scoreMenuTarget, scorePagePath, type MenusApi } from '@/lib/background/score-menu.ts';
-import { openScoreWindow } from '@/lib/background/score-menu-wiring.ts';
+import { createScoreMenu, SCORE_MENU_ID, scoreMenuTarget, scorePagePath, type MenusApi } from '@/lib/score/menu.ts';
+import { openScoreWindow } from '@/lib/score/score-window.ts';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 

@@ -3,7 +3,8 @@ import { ApiClient } from '@/lib/api/client.ts';
 import { catalog, type OperationId, type ParamSpec } from '@/lib/api/catalog.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { isUnderBase } from '@/lib/api/request.ts';
-import { buildRoutes } from '@/lib/background/routes.ts';
+import type { WorkerDeps } from '@/lib/background/feature.ts';
+import { composeWorker, WORKER_FEATURES } from '@/lib/background/features.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 
@@ -71,9 +72,10 @@ describe('key hygiene', () => {
   });
 
   it('content scripts cannot ask the worker to test a connection (it takes a key)', async () => {
-    // Only the route table is under test: other features' dependencies are never called here.
+    // Only the worker's route table is under test: the features' dependencies are never called here.
     const deps = { name: 'Vantage', version: '0', cache: undefined };
-    const listener = createMessageListener(buildRoutes(deps as unknown as Parameters<typeof buildRoutes>[0]), 'ext', 'chrome-extension://ext');
+    const { routes } = composeWorker(WORKER_FEATURES, deps as unknown as WorkerDeps);
+    const listener = createMessageListener(routes, 'ext', 'chrome-extension://ext');
     const reply = await listener(
       { channel: CHANNEL, type: 'settings.testConnection', payload: { ...bases, defaultProject: 'p', apiKey: KEY } },
       { id: 'ext', origin: 'https://site.example', url: 'https://site.example/', tab: { id: 3, url: 'https://site.example/' }, frameId: 0 },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { statsRoutes } from '@/lib/stats/routes.ts';
+import { statsRoutes } from '@/lib/stats/worker.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 

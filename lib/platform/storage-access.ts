@@ -9,8 +9,7 @@ import { browser } from 'wxt/browser';
  * proof decisions read only trusted storage (docs/security.md).
  */
 export async function closeStorageToContentScripts(): Promise<void> {
-  const local = browser.storage.local as typeof browser.storage.local & {
-    setAccessLevel?: (o: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }) => Promise<void>;
-  };
+  // The types declare setAccessLevel always present; Firefox has none.
+  const local: Partial<Pick<typeof browser.storage.local, 'setAccessLevel'>> = browser.storage.local;
   await local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
 }

@@ -3,6 +3,7 @@
  * shared cache, so every page and the badge share entries and in-flight
  * requests.
  */
+import type { WorkerFeature } from '@/lib/background/feature.ts';
 import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
 import type { ServiceContext } from '@/lib/cache/service-scope.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
@@ -46,3 +47,8 @@ export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'> 
     },
   };
 }
+
+export const statsWorker: WorkerFeature = {
+  name: 'stats',
+  init: ({ cache }) => ({ routes: statsRoutes({ cache }) }),
+};

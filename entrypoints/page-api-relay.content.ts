@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { sendToWorker } from '@/lib/messaging/send.ts';
+import { injectPageWorldScript } from '@/lib/platform/page-world.ts';
 import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '@/lib/proof/relay.ts';
 
 /**
@@ -8,14 +9,6 @@ import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '@/lib/proo
  * on every http(s) page, top frame only, so the API is there to be found;
  * the worker decides who may use it. It never sees the API key.
  */
-/** Adds a script element by URL to the page, and takes it out again once it ran. */
-function loadPageScript(src: string): void {
-  const script = document.createElement('script');
-  script.src = src;
-  script.onload = script.onerror = () => script.remove();
-  (document.head ?? document.documentElement).append(script);
-}
-
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_start',
@@ -35,8 +28,7 @@ export default defineContentScript({
     });
     relay.start();
     ctx.onInvalidated(() => relay.stop());
-    // Firefox MV2 has no main-world content scripts: load the same page script as a web-accessible file, by
-    // its URL (a page's CSP of script-src 'self' refuses inline text, not an extension's own file).
-    if (import.meta.env.FIREFOX) loadPageScript(browser.runtime.getURL('/page-api-injected.js' as Parameters<typeof browser.runtime.getURL>[0]));
+    // Where no main-world content script puts window.vantage into the page (Firefox), the relay does.
+    injectPageWorldScript();
   },
 });

@@ -1,4 +1,5 @@
-import { findAddress } from '@/lib/score/address.ts';
+import type { SelectionMenus } from '@/lib/platform/menus.ts';
+import { findAddress } from './address.ts';
 
 /**
  * "Check score of …" on selected text. Chrome cannot filter a menu item by
@@ -9,18 +10,15 @@ import { findAddress } from '@/lib/score/address.ts';
  */
 
 export const SCORE_MENU_ID = 'vantage-check-score';
-export const SCORE_PAGE = '/score.html';
+export const SCORE_PAGE = '/score.html' as const;
 
 /** The slice of the contextMenus API used here (the fake browser has none). */
-export interface MenusApi {
-  removeAll(): Promise<void> | void;
-  create(props: { id: string; title: string; contexts: ['selection'] }): unknown;
-}
+export type MenusApi = Pick<SelectionMenus, 'removeAll' | 'create'>;
 
-export interface MenuClick {
-  readonly menuItemId: string | number;
-  readonly selectionText?: string;
-}
+export type MenuClick = Parameters<Parameters<SelectionMenus['onClicked']['addListener']>[0]>[0];
+
+/** An extension page to open, with its query. */
+export type ScorePagePath = `${typeof SCORE_PAGE}?${string}`;
 
 /** (Re)creates the item: removeAll first, so a second call never hits "duplicate id". */
 export async function createScoreMenu(menus: MenusApi): Promise<void> {
@@ -32,13 +30,13 @@ export async function createScoreMenu(menus: MenusApi): Promise<void> {
  * The score page for a selection: with the first address in it, or marked
  * as holding none. Only the address travels, never the rest of the text.
  */
-export function scorePagePath(selection: string | undefined): string {
+export function scorePagePath(selection: string | undefined): ScorePagePath {
   const found = findAddress(selection ?? '');
   const q = found ? `address=${found.checksummed}` : 'noAddress=1';
   return `${SCORE_PAGE}?${q}`;
 }
 
 /** The page path to open for a click on our item, or null for other items. */
-export function scoreMenuTarget(click: MenuClick): string | null {
+export function scoreMenuTarget(click: MenuClick): ScorePagePath | null {
   return click.menuItemId === SCORE_MENU_ID ? scorePagePath(click.selectionText) : null;
 }

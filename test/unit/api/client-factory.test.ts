@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { makeClientFactory } from '@/lib/background/client-factory.ts';
+import { makeClientFactory } from '@/lib/api/client-factory.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { settingsItem } from '@/lib/settings/store.ts';
