@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '@/lib/proof/contract.ts';
+import { ANNOUNCE_EVENT, PAGE_API_ICON, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '@/lib/proof/contract.ts';
 import { Handoff } from '@/lib/proof/handoff.ts';
 import { installPageApi, type VantageProvider } from '@/lib/proof/page-api.ts';
 import { ackFromReply, createRelay, type Delivery, type RequestAck } from '@/lib/proof/relay.ts';
@@ -7,14 +7,18 @@ import { FakeWindow } from './fake-window.ts';
 
 // The service's own key order (pi_a first, curve last): the page must get exactly this.
 const PROOF_TEXT = '{"proof":{"pi_a":["1","2","1"],"protocol":"groth16","curve":"bn128"},"publicSignals":["712","9"]}';
-const PAYLOAD: ProofPayload = { sessionId: 'sess-1', proofText: PROOF_TEXT };
+const PAYLOAD: ProofPayload = { sessionId: 'sess-1', proofText: PROOF_TEXT, web2Id: 'user-42' };
 const RESULT: ScoreProofResult = {
+  version: 1,
   sessionId: 'sess-1',
   score: 712,
   proof: { proof: { pi_a: ['1', '2', '1'], protocol: 'groth16', curve: 'bn128' }, publicSignals: ['712', '9'] },
   publicSignals: ['712', '9'],
+  web2Id: 'user-42',
+  boundOrigin: null,
 };
 const TAB = 4;
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' };
 
 function delivery(flowId: string, outcome: Delivery['outcome'], source: Delivery['source'] = 'page'): Delivery {
@@ -60,7 +64,8 @@ describe('window.vantage ⇄ relay', () => {
   it.each(['page-first', 'relay-first'] as const)('announces { name, version } once the relay is ready (%s), and again on request', async (order) => {
     const { win, announces } = page(undefined, order);
     await settle();
-    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0' }]);
+    // EIP-6963's provider info (uuid, name, icon, rdns), plus the API version.
+    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0', uuid: expect.stringMatching(UUID_V4), icon: PAGE_API_ICON, rdns: 'app.vantage' }]);
     win.dispatchEvent(new Event(REQUEST_EVENT));
     expect(announces).toHaveLength(2);
   });
