@@ -51,8 +51,12 @@ export class FakeService implements ProofApi {
     return this.calls.filter((c) => c.op === op).length;
   }
 
-  async createSession(_r: ProofRequestParams): Promise<CreateUrlResult> {
+  /** What createUrl was last asked. */
+  asked?: ProofRequestParams;
+
+  async createSession(r: ProofRequestParams): Promise<CreateUrlResult> {
     this.calls.push({ op: 'createUrl', at: Date.now() });
+    this.asked = r;
     if (this.createError) throw new ApiError(this.createError);
     return this.created;
   }
