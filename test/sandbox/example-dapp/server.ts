@@ -62,6 +62,8 @@ function appBundle(): Promise<string> {
       configFile: false,
       logLevel: 'silent',
       root: here,
+      // The `@/` alias of wxt.config.ts and the test configs (the repository root): this build has no config file.
+      resolve: { alias: { '@': join(here, '../../..') } },
       build: { write: false, minify: false, lib: { entry: join(here, 'app.ts'), formats: ['es'], fileName: 'app' } },
     });
     const first = (Array.isArray(out) ? out[0] : out) as { output: { type: string; code?: string }[] };
