@@ -446,7 +446,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         return dapp;
       }
       const dapp = await boundProof(w.dapp.origin);
-      expect(await dapp.attr('#result', 'data-accepted')).toBe('true');
+      expect(await dapp.attr('#result', 'data-accepted'), await dapp.text('#server-checks')).toBe('true');
       expect(await dapp.text('#committed')).toBe(`${w.dapp.origin}#alice@lending.example`);
       for (const id of ['service', 'offline', 'attested', 'score', 'model', 'web2Id', 'origin', 'nullifier']) {
         expect(await dapp.attr(`[data-server-check="${id}"]`, 'data-ok'), id).toBe('true');
