@@ -421,7 +421,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         ).then((r) => r, (e: { code: number }) => ({ code: e.code }));
       }));
       await w.prove(proof);
-      const result = await dapp.evaluate(() => (window as unknown as { asked: Promise<ScoreProofResult> }).asked);
+      // As JSON: WebDriver BiDi hands an array met twice (proof.publicSignals, publicSignals) back only once.
+      const result = JSON.parse(await dapp.evaluate(() => (window as unknown as { asked: Promise<unknown> }).asked.then((r) => JSON.stringify(r)))) as ScoreProofResult;
       expect(Object.keys(result).sort()).toEqual(['boundOrigin', 'proof', 'publicSignals', 'score', 'sessionId', 'version', 'web2Id']);
       expect(result).toMatchObject({ version: 1, web2Id: 'alice@lending.example', boundOrigin: null, score: Number(result.publicSignals[0]) });
       expect(await dapp.evaluate(() => (window as unknown as { called: string[] }).called)).toEqual(
