@@ -107,6 +107,9 @@ export interface FlowSummary {
 
 const error = (code: ProofErrorCode, message: string): RequestAck => ({ error: { code, message } });
 
+/** How long the next message to a page waits for a progress note's knock to be answered. */
+const NOTE_WAIT_MS = 2000;
+
 /** What openProofTab throws for a page on a host the user has not granted (the flow then fails with 4100). */
 export class ProofPageRefused extends Error {
   override readonly name = 'ProofPageRefused';
@@ -369,7 +372,14 @@ export class ProofRunner {
         ));
         return;
       case 'progress':
-        this.inOrder(id, () => browser.notify(e.target, e.note));
+        // A note that goes unanswered never holds back what follows it, the proof least of all.
+        this.inOrder(id, () => new Promise<void>((resolve) => {
+          const timer = this.setTimer(resolve, NOTE_WAIT_MS);
+          void browser.notify(e.target, e.note).catch((err: unknown) => this.deps.onError?.(err)).finally(() => {
+            this.clearTimer(timer);
+            resolve();
+          });
+        }));
         return;
       case 'openProofTab':
         browser.openProofTab(e.url, e.besideTabId).then(

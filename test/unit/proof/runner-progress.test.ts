@@ -113,6 +113,15 @@ describe('progress notes to the requesting document', () => {
     expect(lastDelivery()?.outcome.ok).toBe(true);
   });
 
+  it('a note that is never answered does not hold back the proof', async () => {
+    w.tabs.notify = () => new Promise(() => undefined);
+    await approvedFlow();
+    w.svc.finished = true;
+    await advance(1000);
+    await advance(10_000);
+    expect(lastDelivery()?.outcome.ok).toBe(true);
+  });
+
   it('a flow the user starts from the popup sends none (no page is waiting)', async () => {
     await w.runner.startForTab(DAPP_TAB);
     await w.flush();
