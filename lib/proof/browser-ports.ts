@@ -57,6 +57,7 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
       if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
     },
     deliver: (target, delivery) => handoff.deliver(target, delivery),
+    notify: (target, note) => handoff.notify(target, note),
     identify: (tabId) => handoff.identify(tabId),
     async activeTab() {
       // The browser window the user last looked at (the toolbar popup is no window of its own).

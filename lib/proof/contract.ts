@@ -10,19 +10,49 @@ import { isRecord } from '@/lib/api/body.ts';
 export const PAGE_API_NAME = 'Vantage';
 export const PAGE_API_VERSION = '1.0.0';
 
+/** Reverse-DNS id of the provider (EIP-6963 `rdns`). */
+export const PAGE_API_RDNS = 'app.vantage';
+/** The extension's icon (public/icon.svg) as a data URI, for the announce event (EIP-6963 `icon`). */
+export const PAGE_API_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128">\n'
+  + '  <rect width="128" height="128" rx="28" fill="#3d5afe"/>\n'
+  + '  <path d="M30 36 L64 96 L98 36" fill="none" stroke="#fff" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>\n'
+  + '  <circle cx="64" cy="44" r="9" fill="#35d0c5"/>\n'
+  + '</svg>\n',
+)}`;
+
+/** The detail of `vantage:announce`: EIP-6963's provider info, plus the API version. */
+export interface ProviderInfo {
+  /** A fresh UUID v4 per page load (EIP-6963). */
+  readonly uuid: string;
+  readonly name: string;
+  /** A data URI (EIP-6963). */
+  readonly icon: string;
+  readonly rdns: string;
+  readonly version: string;
+}
+
 /** Events on `window`. */
 export const ANNOUNCE_EVENT = 'vantage:announce';
 export const REQUEST_EVENT = 'vantage:request';
 export const PROOF_EVENT = 'vantage:proof';
+export const PROGRESS_EVENT = 'vantage:progress';
+
+/** The methods of `window.vantage.request({ method, params })`. */
+export const PAGE_METHODS = {
+  requestScoreProof: 'vantage_requestScoreProof',
+} as const;
 
 /**
  * Error codes, EIP-1193 in spirit. Published: never renumber.
  */
 export const ProofErrorCode = {
-  /** The user rejected the request, closed the consent window, or cancelled the flow. */
+  /** The user rejected the request, closed the consent window or the proof page, or cancelled the flow. */
   UserRejected: 4001,
   /** The extension has no API key, or this site may not use the API (not a secure context). */
   Unauthorized: 4100,
+  /** `request({ method })` with a method Vantage does not have (EIP-1193 "Unsupported Method"). */
+  UnsupportedMethod: 4200,
   /** A request from this tab is already pending. */
   AlreadyPending: 4290,
   /** The extension was updated, reloaded or removed while the request was pending. */
@@ -41,6 +71,29 @@ export interface ProofErrorInfo {
   readonly message: string;
 }
 
+/**
+ * Where a page's request stands (`vantage:progress`, and the request's `onProgress`), in this
+ * order; `consent` is skipped for an always-allowed site, `verifying` when the user turned
+ * verification off. Every request ends with exactly one of `handed-over` or `failed`.
+ */
+export const PROGRESS_PHASES = ['requested', 'consent', 'approved', 'proof-page', 'proof-received', 'verifying', 'handed-over', 'failed'] as const;
+export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
+/** The phases the worker reports; the page API adds `requested` and the two endings itself. */
+export type WorkerProgressPhase = Exclude<ProgressPhase, 'requested' | 'handed-over' | 'failed'>;
+
+/** The detail of `vantage:progress`: nothing the final result would not reveal. */
+export interface ProofProgress {
+  /** The request's id (the same in every event of one request). */
+  readonly id: string;
+  readonly phase: ProgressPhase;
+  /** With `failed`: the code the promise is rejected with. */
+  readonly code?: number;
+}
+
+export function isWorkerProgressPhase(v: unknown): v is WorkerProgressPhase {
+  return typeof v === 'string' && (PROGRESS_PHASES as readonly string[]).includes(v) && v !== 'requested' && v !== 'handed-over' && v !== 'failed';
+}
+
 export interface ProofRequestParams {
   /** The score model. */
   readonly scoreId: string;
@@ -48,10 +101,34 @@ export interface ProofRequestParams {
   readonly condition: number;
   /** The user's identity in the calling app. */
   readonly web2Id: string;
+  /** Bind the proof to the requesting origin: the service is sent `boundWeb2Id(origin, web2Id)`. */
+  readonly bindOrigin?: boolean;
+}
+
+/** The version of the result shape below; fields are only ever added, never changed. */
+export const RESULT_VERSION = 1;
+
+/** The longest web2Id the service takes (createUrl): a bound one must fit too. */
+export const SERVICE_WEB2ID_MAX = 256;
+
+/**
+ * The web2Id a proof bound to `origin` commits (docs/page-api.md, "Proofs bound to your site"):
+ * the origin as the browser reports it, `#`, then the page's web2Id. An origin never contains `#`,
+ * so the first `#` splits it unambiguously.
+ */
+export function boundWeb2Id(origin: string, web2Id: string): string {
+  return `${origin}#${web2Id}`;
+}
+
+/** A web2Id in the bound form (scheme://host[:port]#…): reserved for bindOrigin, refused otherwise. */
+export function looksBound(web2Id: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*#/i.test(web2Id);
 }
 
 /** What `requestScoreProof` resolves to, and the detail of `vantage:proof`. */
 export interface ScoreProofResult {
+  /** The shape's version (RESULT_VERSION). */
+  readonly version: typeof RESULT_VERSION;
   readonly sessionId: string;
   /** `Number(publicSignals[0])`. */
   readonly score: number;
@@ -59,6 +136,10 @@ export interface ScoreProofResult {
   readonly proof: Readonly<Record<string, unknown>>;
   /** `proof.publicSignals`. */
   readonly publicSignals: readonly string[];
+  /** The web2Id Vantage sent the service, which the proof commits (the sandbox: `publicSignals[3]` is its hash). */
+  readonly web2Id: string;
+  /** The origin the proof is bound to (`bindOrigin`), else null. */
+  readonly boundOrigin: string | null;
 }
 
 /** Who started a flow: the page (`requestScoreProof`) or the user from the popup. */
@@ -73,6 +154,9 @@ export interface ProofPayload {
   readonly sessionId: string;
   /** The service's proof JSON, byte for byte. */
   readonly proofText: string;
+  /** The web2Id sent to the service. */
+  readonly web2Id: string;
+  readonly boundOrigin?: string;
 }
 
 export type ProofOutcome =
@@ -83,7 +167,10 @@ export type ProofOutcome =
 export function scoreProofResult(payload: ProofPayload): ScoreProofResult {
   const proof = JSON.parse(payload.proofText) as Record<string, unknown>;
   const publicSignals = proof.publicSignals as readonly string[];
-  return { sessionId: payload.sessionId, score: Number(publicSignals[0]), proof, publicSignals };
+  return {
+    version: RESULT_VERSION, sessionId: payload.sessionId, score: Number(publicSignals[0]), proof, publicSignals,
+    web2Id: payload.web2Id, boundOrigin: payload.boundOrigin ?? null,
+  };
 }
 
 const LIMITS = {
@@ -122,14 +209,17 @@ export function parseProofRequest(input: unknown): ProofRequestParams {
   }
   if (size > LIMITS.paramsBytes) throw invalid(`Parameters are too large (over ${LIMITS.paramsBytes} bytes).`);
   if (!isRecord(input)) throw invalid('Expected an object { scoreId, condition, web2Id }.');
-  const { scoreId, condition, web2Id } = input;
+  const { scoreId, condition, web2Id, bindOrigin } = input;
   if (typeof scoreId !== 'string' || !scoreId.trim()) throw invalid('scoreId must be a non-empty string.');
   if (scoreId.length > LIMITS.scoreId) throw invalid(`scoreId must be at most ${LIMITS.scoreId} characters.`);
   const n = typeof condition === 'string' && condition.trim() !== '' ? Number(condition) : condition;
   if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid('condition must be a finite number.');
   if (typeof web2Id !== 'string' || !web2Id.trim()) throw invalid('web2Id must be a non-empty string.');
   if (web2Id.length > LIMITS.web2Id) throw invalid(`web2Id must be at most ${LIMITS.web2Id} characters.`);
-  return { scoreId: scoreId.trim(), condition: n, web2Id };
+  if (bindOrigin !== undefined && typeof bindOrigin !== 'boolean') throw invalid('bindOrigin must be true or false.');
+  // Else a site could have a proof commit a web2Id that looks bound to another site.
+  if (!bindOrigin && looksBound(web2Id)) throw invalid('web2Id must not start with an origin and "#": that form is reserved for bindOrigin.');
+  return { scoreId: scoreId.trim(), condition: n, web2Id, ...(bindOrigin ? { bindOrigin: true } : {}) };
 }
 
 // ---- window messages between the main-world script and the isolated relay ----
@@ -147,6 +237,7 @@ export type ToPage =
   | { readonly target: typeof PAGE_TARGET; readonly type: 'ready' }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'settled'; readonly id: string; readonly outcome: ProofOutcome }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ProofPayload }
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'progress'; readonly id: string; readonly phase: WorkerProgressPhase }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'gone' };
 
 /** Parses a relay-bound message; null for anything that is not one. */
@@ -160,7 +251,8 @@ export function parseToRelay(data: unknown): ToRelay | null {
 }
 
 export function isProofPayload(v: unknown): v is ProofPayload {
-  return isRecord(v) && typeof v.sessionId === 'string' && typeof v.proofText === 'string';
+  return isRecord(v) && typeof v.sessionId === 'string' && typeof v.proofText === 'string' && typeof v.web2Id === 'string'
+    && (v.boundOrigin === undefined || typeof v.boundOrigin === 'string');
 }
 
 export function isOutcome(v: unknown): v is ProofOutcome {
@@ -180,6 +272,8 @@ export function parseToPage(data: unknown): ToPage | null {
       return typeof data.id === 'string' && isOutcome(data.outcome) ? (data as unknown as ToPage) : null;
     case 'proof':
       return isProofPayload(data.result) ? (data as unknown as ToPage) : null;
+    case 'progress':
+      return typeof data.id === 'string' && isWorkerProgressPhase(data.phase) ? { target: PAGE_TARGET, type: 'progress', id: data.id, phase: data.phase } : null;
     default:
       return null;
   }
@@ -191,4 +285,26 @@ export function parseToPage(data: unknown): ToPage | null {
  */
 export function isOwnWindowMessage(event: Pick<MessageEvent, 'source' | 'origin'>, win: { readonly location: { readonly origin: string } }): boolean {
   return event.source === win && event.origin === win.location.origin;
+}
+
+/* `window.vantage`'s public shape (lib/proof/page-api.ts installs it): what a dApp codes against. */
+
+/** Per-request options (not sent anywhere: they stay in the page). */
+export interface RequestOptions {
+  /** Called with each progress event of this request, as `vantage:progress` is dispatched. */
+  readonly onProgress?: (progress: ProofProgress) => void;
+}
+
+/** EIP-1193's request arguments. */
+export interface RequestArguments {
+  readonly method: string;
+  readonly params?: unknown;
+}
+
+export interface VantageProvider {
+  readonly name: string;
+  readonly version: string;
+  requestScoreProof(params: unknown, options?: RequestOptions): Promise<ScoreProofResult>;
+  /** EIP-1193 style: `{ method: 'vantage_requestScoreProof', params }`, same results and errors. */
+  request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult>;
 }

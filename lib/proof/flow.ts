@@ -10,10 +10,11 @@ import {
   type ProofOutcome,
   type ProofPayload,
   type ProofRequestParams,
+  type WorkerProgressPhase,
 } from './contract.ts';
 import type { DocumentTarget } from './handoff.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
-import type { Delivery } from './relay.ts';
+import type { Delivery, ProgressNote } from './relay.ts';
 
 /**
  * The proof flow as a pure state machine: (flow, event, now) → (flow, effects).
@@ -29,6 +30,14 @@ export const POLL_INTERVAL_MS = 1000;
 export const CALL_STALE_MS = 60_000;
 /** A tab with no receiver (reloading) is retried this often before the proof is given up. */
 const MAX_DELIVERY_ATTEMPTS = 5;
+/**
+ * After the user closes the proof page, how long Vantage keeps looking for a proof made just
+ * before (docs/page-api.md): then the page gets 4001, at this delay whatever the service said,
+ * so a user below the condition looks exactly like one who walked away.
+ */
+export const PROOF_PAGE_GRACE_MS = 10_000;
+/** What the page is told then: the same for a user who declined and one below the condition. */
+export const PROOF_PAGE_CLOSED = 'The user closed the proof page without a proof.';
 /** Backoff after failed calls; no jitter: there is one poller per session. */
 const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
@@ -52,7 +61,10 @@ export interface Flow {
   /** The requesting document, where the browser names it (Chromium): the outcome goes to it. */
   readonly documentId?: string;
   readonly source: FlowSource;
+  /** What the service is asked: with bindOrigin, `web2Id` is already the bound one. */
   readonly request: ProofRequestParams;
+  /** The origin the web2Id was bound to (bindOrigin). */
+  readonly boundOrigin?: string;
   readonly config: FlowConfig;
   readonly phase: Phase;
   readonly startedAt: number;
@@ -72,6 +84,10 @@ export interface Flow {
   readonly sessionId?: string;
   readonly proofUrl?: string;
   readonly proofTabId?: number;
+  /** When the user closed the proof page while no proof was in (the grace period runs from here). */
+  readonly proofPageClosedAt?: number;
+  /** The last progress phase sent to the page (each is sent once, in order). */
+  readonly progress?: WorkerProgressPhase;
   /** When getProofData first answered FINISHED. */
   readonly finishedAt?: number;
   /** `publicSignals[0]` of the proof, for the popup's report. */
@@ -135,6 +151,8 @@ export type Effect =
   | { readonly type: 'poll'; readonly sessionId: string }
   | { readonly type: 'verify'; readonly proofText: string }
   | { readonly type: 'deliver'; readonly target: DocumentTarget; readonly delivery: Delivery }
+  /** Tells the requesting document where its request stands (lib/proof/handoff.ts, like a delivery). */
+  | { readonly type: 'progress'; readonly target: DocumentTarget; readonly note: ProgressNote }
   | { readonly type: 'closeTab'; readonly tabId: number }
   | { readonly type: 'focusTab'; readonly tabId: number }
   | { readonly type: 'report'; readonly report: FlowReport };
@@ -145,7 +163,7 @@ export interface Step {
   readonly effects: readonly Effect[];
 }
 
-export interface StartInput extends Pick<Flow, 'id' | 'tabId' | 'origin' | 'documentId' | 'source' | 'request' | 'config'> {
+export interface StartInput extends Pick<Flow, 'id' | 'tabId' | 'origin' | 'documentId' | 'source' | 'request' | 'boundOrigin' | 'config'> {
   /** The site is on the allowed list, or the user started it from the popup. */
   readonly skipConsent: boolean;
 }
@@ -161,7 +179,33 @@ export function startFlow(input: StartInput, now: number): Step {
     failures: 0,
   };
   // A flow that needs consent waits for its turn (lib/proof/runner.ts): one consent window at a time.
+  // A flow without a consent window reports `approved` once its session exists ('sessionCreated').
   return skipConsent ? call(flow, now) : { flow, effects: [] };
+}
+
+const WORKER_PHASES: readonly WorkerProgressPhase[] = ['consent', 'approved', 'proof-page', 'proof-received', 'verifying'];
+
+function target(flow: Flow): DocumentTarget {
+  const { tabId, origin, documentId } = flow;
+  return { tabId, origin, ...(documentId ? { documentId } : {}) };
+}
+
+/** Adds a progress note for the page, once per phase and never backwards; popup flows have no caller to tell. */
+function progress(s: Step, ...phases: WorkerProgressPhase[]): Step {
+  let { flow } = s;
+  if (!flow || flow.source !== 'page') return s;
+  const effects = [...s.effects];
+  for (const phase of phases) {
+    if (flow.progress !== undefined && WORKER_PHASES.indexOf(phase) <= WORKER_PHASES.indexOf(flow.progress)) continue;
+    flow = { ...flow, progress: phase };
+    effects.push({ type: 'progress', target: target(flow), note: { channel: CHANNEL, type: 'proof.progress', flowId: flow.id, phase } });
+  }
+  return { flow, effects };
+}
+
+/** When a closed proof page's grace period ends (only while no proof is in). */
+function graceEndsAt(flow: Flow): number {
+  return flow.phase === 'proving' && flow.proofPageClosedAt !== undefined ? flow.proofPageClosedAt + PROOF_PAGE_GRACE_MS : Number.POSITIVE_INFINITY;
 }
 
 /** The flow whose consent window should open next, if none is showing: the oldest waiting. */
@@ -178,7 +222,7 @@ function isOut(flow: Flow, now: number): boolean {
 
 /** When the runner should next wake this flow with a tick. */
 export function nextWakeAt(flow: Flow): number {
-  const deadline = flow.phase === 'delivering' ? Number.POSITIVE_INFINITY : flow.deadline;
+  const deadline = flow.phase === 'delivering' ? Number.POSITIVE_INFINITY : Math.min(flow.deadline, graceEndsAt(flow));
   if (!CALL_PHASES.includes(flow.phase)) return deadline;
   const call = flow.inFlightSince !== undefined ? flow.inFlightSince + CALL_STALE_MS : flow.dueAt;
   return Math.min(deadline, call);
@@ -196,8 +240,7 @@ function call(flow: Flow, now: number): Step {
       return { flow: out, effects: [{ type: 'verify', proofText: (flow.outcome as { result: ProofPayload }).result.proofText }] };
     case 'delivering': {
       const delivery: Delivery = { channel: CHANNEL, type: 'proof.deliver', flowId: flow.id, source: flow.source, outcome: flow.outcome! };
-      const { tabId, origin, documentId } = flow;
-      return { flow: out, effects: [{ type: 'deliver', target: { tabId, origin, ...(documentId ? { documentId } : {}) }, delivery }] };
+      return { flow: out, effects: [{ type: 'deliver', target: target(flow), delivery }] };
     }
     default:
       return { flow, effects: [] };
@@ -261,6 +304,7 @@ function tick(flow: Flow, now: number): Step {
     const minutes = Math.round(flow.config.timeoutMs / 60_000);
     return fail(flow, { code: ProofErrorCode.TimedOut, message: `No proof within ${minutes} min.` }, now);
   }
+  if (now >= graceEndsAt(flow)) return fail(flow, { code: ProofErrorCode.UserRejected, message: PROOF_PAGE_CLOSED }, now);
   if (CALL_PHASES.includes(flow.phase) && !isOut(flow, now) && now >= flow.dueAt) return call(flow, now);
   return { flow, effects: [] };
 }
@@ -276,14 +320,14 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       const lostWindow = flow.phase === 'consent' && flow.consentShown && flow.consentWindowId === undefined;
       const resumed = tick({ ...flow, inFlightSince: undefined, ...(lostWindow ? { consentShown: false } : {}) }, now);
       const untracked = resumed.flow && (resumed.flow.phase === 'proving' || resumed.flow.phase === 'verifying')
-        && resumed.flow.proofTabId === undefined && resumed.flow.proofUrl !== undefined;
+        && resumed.flow.proofTabId === undefined && resumed.flow.proofUrl !== undefined && resumed.flow.proofPageClosedAt === undefined;
       return untracked ? { flow: resumed.flow, effects: [...resumed.effects, { type: 'adoptProofTab', url: resumed.flow!.proofUrl! }] } : resumed;
     }
 
     case 'consentOpened':
       // Opened after the flow moved on (e.g. cancelled meanwhile): close it again.
       if (flow.phase !== 'consent') return { flow, effects: [{ type: 'closeWindow', windowId: event.windowId }] };
-      return same({ ...flow, consentWindowId: event.windowId });
+      return progress(same({ ...flow, consentWindowId: event.windowId }), 'consent');
     case 'consentTurn':
       if (flow.phase !== 'consent' || flow.consentShown) return same(flow);
       return { flow: { ...flow, consentShown: true }, effects: [{ type: 'openConsent', flowId: flow.id }] };
@@ -299,10 +343,10 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       }
       const { flow: closed, effects } = cleanup(flow);
       const next = call({ ...closed, phase: 'creating', dueAt: now }, now);
-      return {
+      return progress({
         flow: next.flow,
         effects: [...effects, ...(event.always ? [{ type: 'allowSite', origin: flow.origin } as const] : []), ...next.effects],
-      };
+      }, 'approved');
     }
     case 'consentClosed': {
       if (flow.phase !== 'consent') return same(flow);
@@ -319,13 +363,13 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
         ? proofPageUrl(proofPageTemplate, event.sessionId)
         : serviceProofPage(event.url, [proofPageTemplate, integrationBaseUrl]);
       if (url === null) return refuse('createUrl answered a proof page address outside the service’s own origins (or not https); it was not opened.');
-      return {
+      return progress({
         flow: {
           ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url,
           dueAt: now + POLL_INTERVAL_MS, inFlightSince: undefined, failures: 0, lastError: undefined,
         },
         effects: [{ type: 'openProofTab', url, besideTabId: flow.tabId }],
-      };
+      }, 'approved');
     }
     case 'proofPageRefused':
       if (flow.phase !== 'proving' && flow.phase !== 'verifying') return same(flow);
@@ -333,7 +377,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     case 'proofTabOpened':
       // A proof tab opened for a flow that already handed over or failed is closed at once.
       if (flow.phase !== 'proving' && flow.phase !== 'verifying') return { flow, effects: [{ type: 'closeTab', tabId: event.tabId }] };
-      return same({ ...flow, proofTabId: event.tabId });
+      return progress(same({ ...flow, proofTabId: event.tabId }), 'proof-page');
 
     case 'polled': {
       if (flow.phase !== 'proving') return same(flow);
@@ -349,10 +393,15 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
         return fail(finished, { code: ProofErrorCode.ServiceFailed, message: `The service sent an unreadable proof: ${(e as Error).message}` }, now);
       }
       // Checked here, handed on as the service's text: the page parses it (lib/proof/contract.ts, ProofPayload).
-      const result: ProofPayload = { sessionId: flow.sessionId!, proofText };
+      const { web2Id } = flow.request;
+      const result: ProofPayload = { sessionId: flow.sessionId!, proofText, web2Id, ...(flow.boundOrigin ? { boundOrigin: flow.boundOrigin } : {}) };
       const scored = { ...finished, score };
-      if (!flow.config.verify) return succeed(scored, result, now);
-      return call({ ...scored, phase: 'verifying', outcome: { ok: true, result }, dueAt: now, failures: 0 }, now);
+      if (!flow.config.verify) {
+        const noted = progress(same(scored), 'proof-received');
+        const next = succeed(noted.flow!, result, now);
+        return { flow: next.flow, effects: [...noted.effects, ...next.effects] };
+      }
+      return progress(call({ ...scored, phase: 'verifying', outcome: { ok: true, result }, dueAt: now, failures: 0 }, now), 'proof-received', 'verifying');
     }
     case 'verified': {
       if (flow.phase !== 'verifying' || !flow.outcome?.ok) return same(flow);
@@ -394,9 +443,12 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
 
     case 'tabClosed':
       if (event.tabId === flow.tabId) return abandon(flow, now, 'The requesting tab was closed.');
-      // Closing the proof tab loses nothing: a proof that finishes anyway is still handed over. People
-      // close it when the page says the proof is ready, so look now rather than at the next poll.
-      if (event.tabId === flow.proofTabId) return tick({ ...flow, proofTabId: undefined, dueAt: Math.min(flow.dueAt, now) }, now);
+      // Closing the proof tab loses nothing: a proof that finishes within the grace period is still handed
+      // over. People close it when the page says the proof is ready, so look now rather than at the next poll.
+      if (event.tabId === flow.proofTabId) {
+        const closedAt = flow.phase === 'proving' ? { proofPageClosedAt: now } : {};
+        return tick({ ...flow, proofTabId: undefined, ...closedAt, dueAt: Math.min(flow.dueAt, now) }, now);
+      }
       return same(flow);
     case 'cancel':
       if (flow.phase === 'delivering') return same(flow);

@@ -1,7 +1,7 @@
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
 import type { DeliveryFailure } from './flow.ts';
-import { isKnockAnswer, type ClaimAnswer, type Delivery, type Knock, type KnockAnswer } from './relay.ts';
+import { isKnockAnswer, type ClaimAnswer, type Delivery, type Knock, type KnockAnswer, type ProgressNote } from './relay.ts';
 
 /**
  * Hands flow outcomes to the document that asked, without reading any tab's
@@ -38,6 +38,7 @@ interface Ticket {
   readonly tabId: number;
   readonly origin?: string;
   readonly delivery?: Delivery;
+  readonly progress?: ProgressNote;
   claimant?: Claimant;
 }
 
@@ -68,6 +69,11 @@ export class Handoff {
     }
   }
 
+  /** Tells the requesting document where its flow stands; checked like a delivery, and nothing is retried. */
+  async notify(target: DocumentTarget, progress: ProgressNote): Promise<void> {
+    await this.knock({ tabId: target.tabId, origin: target.origin, progress }, target.documentId);
+  }
+
   /**
    * The origin (and document) the tab's top frame shows, as the browser reports
    * its relay's claim; null when no relay answers (not a web page, or a page
@@ -84,7 +90,7 @@ export class Handoff {
     if (!t || caller.kind !== 'content-script' || caller.tabId !== t.tabId || caller.frameId !== 0 || !caller.origin) return { accepted: false };
     if (t.origin !== undefined && caller.origin !== t.origin) return { accepted: false };
     t.claimant = { origin: caller.origin, ...(caller.documentId ? { documentId: caller.documentId } : {}) };
-    return t.delivery ? { accepted: true, delivery: t.delivery } : { accepted: true };
+    return { accepted: true, ...(t.delivery ? { delivery: t.delivery } : {}), ...(t.progress ? { progress: t.progress } : {}) };
   }
 
   private async knock(ticket: Ticket, documentId?: string): Promise<{ answer: KnockAnswer | 'unreachable'; claimant?: Claimant }> {

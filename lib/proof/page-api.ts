@@ -1,18 +1,28 @@
 import {
   ANNOUNCE_EVENT,
   isOwnWindowMessage,
+  PAGE_API_ICON,
   PAGE_API_NAME,
+  PAGE_API_RDNS,
   PAGE_API_VERSION,
+  PAGE_METHODS,
   parseToPage,
+  PROGRESS_EVENT,
   PROOF_EVENT,
   ProofErrorCode,
   RELAY_TARGET,
   scoreProofResult,
   REQUEST_EVENT,
+  type ProgressPhase,
   type ProofErrorInfo,
   type ProofPayload,
+  type ProofProgress,
+  type ProviderInfo,
+  type RequestArguments,
+  type RequestOptions,
   type ScoreProofResult,
   type ToRelay,
+  type VantageProvider,
 } from './contract.ts';
 
 /**
@@ -21,17 +31,12 @@ import {
  * it holds no secrets and checks nothing the worker does not check again.
  */
 
-export interface VantageProvider {
-  readonly name: string;
-  readonly version: string;
-  requestScoreProof(params: unknown): Promise<ScoreProofResult>;
-}
-
-/** The Error pages receive: a message plus an EIP-1193-style numeric code. */
+/** The Error pages receive: a message plus an EIP-1193-style numeric code (and `data` where there is more to say). */
 export class VantageError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'VantageError';
@@ -43,6 +48,7 @@ type PageWindow = Pick<Window, 'addEventListener' | 'dispatchEvent' | 'postMessa
 interface Pending {
   resolve(r: ScoreProofResult): void;
   reject(e: VantageError): void;
+  readonly onProgress?: RequestOptions['onProgress'];
 }
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
@@ -56,6 +62,21 @@ function resultOf(payload: ProofPayload): ScoreProofResult | null {
   }
 }
 
+/** A UUID v4 (EIP-6963 wants one per page load); crypto.randomUUID exists only in secure contexts. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** EIP-1193 params: the object itself, or a one-element array holding it. */
+function methodParams(params: unknown): unknown {
+  return Array.isArray(params) && params.length === 1 ? params[0] : params;
+}
+
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
 export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
   // Own property only: an element with id="vantage" shows up as `window.vantage` through the prototype.
@@ -64,31 +85,68 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
   const pending = new Map<string, Pending>();
   const queued: ToRelay[] = [];
   let relayReady = false;
+  // Request ids: unique in this page load, and unguessable by nothing else on it (they only label events).
+  const idPrefix = uuid().slice(0, 8);
   let seq = 0;
 
-  const info = Object.freeze({ name: PAGE_API_NAME, version: PAGE_API_VERSION });
+  const info: ProviderInfo = Object.freeze({ uuid: uuid(), name: PAGE_API_NAME, icon: PAGE_API_ICON, rdns: PAGE_API_RDNS, version: PAGE_API_VERSION });
   const announce = () => win.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail: info }));
   const send = (msg: ToRelay) => {
     if (relayReady) win.postMessage(msg, origin);
     else queued.push(msg);
   };
 
+  /** One progress event, on window and to the request's callback (whose errors stay the page's own). */
+  const progress = (id: string, phase: ProgressPhase, code?: number, onProgress = pending.get(id)?.onProgress) => {
+    const detail: ProofProgress = Object.freeze({ id, phase, ...(code !== undefined ? { code } : {}) });
+    win.dispatchEvent(new CustomEvent(PROGRESS_EVENT, { detail }));
+    if (onProgress) {
+      try {
+        onProgress(detail);
+      } catch (e) {
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
+  };
+
+  /** Ends a request: its last progress event, then its promise. */
+  const end = (id: string, outcome: { ok: true; result: ScoreProofResult } | { ok: false; error: VantageError }) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    progress(id, outcome.ok ? 'handed-over' : 'failed', outcome.ok ? undefined : outcome.error.code, p.onProgress);
+    if (outcome.ok) p.resolve(outcome.result);
+    else p.reject(outcome.error);
+  };
+
+  const requestScoreProof = (params: unknown, options?: RequestOptions): Promise<ScoreProofResult> =>
+    new Promise<ScoreProofResult>((resolve, reject) => {
+      const id = `${idPrefix}-${++seq}`;
+      const onProgress = typeof options?.onProgress === 'function' ? options.onProgress : undefined;
+      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      progress(id, 'requested');
+      let plain: unknown;
+      try {
+        // Structured clone happens in postMessage; doing it now makes a bad argument a -32602, not a throw later.
+        plain = structuredClone(params);
+      } catch {
+        end(id, { ok: false, error: new VantageError('Parameters must be plain data.', ProofErrorCode.InvalidParams) });
+        return;
+      }
+      send({ target: RELAY_TARGET, type: 'request', id, params: plain });
+    });
+
   const provider: VantageProvider = Object.freeze({
-    ...info,
-    requestScoreProof(params: unknown): Promise<ScoreProofResult> {
-      return new Promise<ScoreProofResult>((resolve, reject) => {
-        const id = String(++seq);
-        let plain: unknown;
-        try {
-          // Structured clone happens in postMessage; doing it now makes a bad argument a -32602, not a throw later.
-          plain = structuredClone(params);
-        } catch {
-          reject(new VantageError('Parameters must be plain data.', ProofErrorCode.InvalidParams));
-          return;
-        }
-        pending.set(id, { resolve, reject });
-        send({ target: RELAY_TARGET, type: 'request', id, params: plain });
-      });
+    name: info.name,
+    version: info.version,
+    requestScoreProof,
+    request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult> {
+      const method: unknown = typeof args === 'object' && args !== null ? (args as { method?: unknown }).method : undefined;
+      if (typeof method !== 'string') return Promise.reject(new VantageError('Expected { method, params }.', ProofErrorCode.InvalidParams));
+      if (method === PAGE_METHODS.requestScoreProof) return requestScoreProof(methodParams(args.params), options);
+      return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
     },
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
@@ -104,17 +162,16 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
         for (const m of queued.splice(0)) win.postMessage(m, origin);
         announce();
         return;
+      case 'progress':
+        if (pending.has(msg.id)) progress(msg.id, msg.phase);
+        return;
       case 'settled': {
-        const p = pending.get(msg.id);
-        if (!p) return;
-        pending.delete(msg.id);
         if (!msg.outcome.ok) {
-          p.reject(toError(msg.outcome.error));
+          end(msg.id, { ok: false, error: toError(msg.outcome.error) });
           return;
         }
         const result = resultOf(msg.outcome.result);
-        if (result) p.resolve(result);
-        else p.reject(new VantageError('The proof could not be read.', ProofErrorCode.ServiceFailed));
+        end(msg.id, result ? { ok: true, result } : { ok: false, error: new VantageError('The proof could not be read.', ProofErrorCode.ServiceFailed) });
         return;
       }
       case 'proof': {
@@ -125,8 +182,7 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
       case 'gone':
         // The extension went away (update, reload): nobody will answer, so nobody waits.
         relayReady = false;
-        for (const p of pending.values()) p.reject(new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected));
-        pending.clear();
+        for (const id of [...pending.keys()]) end(id, { ok: false, error: new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected) });
         return;
     }
   });

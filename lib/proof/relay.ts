@@ -1,6 +1,7 @@
 import { CHANNEL, type Reply } from '@/lib/messaging/protocol.ts';
 import {
   isOutcome,
+  isWorkerProgressPhase,
   isOwnWindowMessage,
   PAGE_TARGET,
   parseProofRequest,
@@ -12,6 +13,7 @@ import {
   type ProofOutcome,
   type ProofRequestParams,
   type ToPage,
+  type WorkerProgressPhase,
 } from './contract.ts';
 
 /**
@@ -40,6 +42,20 @@ export function isDelivery(m: unknown): m is Delivery {
     && (d.source === 'page' || d.source === 'popup') && isOutcome(d.outcome);
 }
 
+/** Where a page's flow stands, for the requesting document only (handed over like a Delivery). */
+export interface ProgressNote {
+  readonly channel: typeof CHANNEL;
+  readonly type: 'proof.progress';
+  readonly flowId: string;
+  readonly phase: WorkerProgressPhase;
+}
+
+export function isProgressNote(m: unknown): m is ProgressNote {
+  if (typeof m !== 'object' || m === null) return false;
+  const n = m as ProgressNote;
+  return n.channel === CHANNEL && n.type === 'proof.progress' && typeof n.flowId === 'string' && isWorkerProgressPhase(n.phase);
+}
+
 /**
  * The worker's knock on a document (tabs.sendMessage). It carries nothing
  * worth stealing: a relay that wants what is behind it must claim the ticket
@@ -60,6 +76,7 @@ export type KnockAnswer = 'taken' | 'wrong-origin' | 'declined';
 export interface ClaimAnswer {
   readonly accepted: boolean;
   readonly delivery?: Delivery;
+  readonly progress?: ProgressNote;
 }
 
 export function isKnock(m: unknown): m is Knock {
@@ -108,9 +125,21 @@ export function createRelay({ win, request, claim }: RelayDeps): Relay {
   const post = (msg: ToPage) => win.postMessage(msg, win.location.origin);
   const settle = (id: string, outcome: ProofOutcome) => post({ target: PAGE_TARGET, type: 'settled', id, outcome });
 
+  /** A knock for a flow this page has no id for yet may have overtaken the flow's ack: wait for those. */
+  const known = async (flowId: string) => {
+    if (!pageIdByFlow.has(flowId)) await Promise.all([...acks]);
+  };
+
+  const tell = async (n: ProgressNote) => {
+    await known(n.flowId);
+    const pageId = pageIdByFlow.get(n.flowId);
+    // A reloaded page (no id) asked nothing; a flow already handed over has nothing left to say.
+    if (pageId !== undefined && !handed.has(n.flowId)) post({ target: PAGE_TARGET, type: 'progress', id: pageId, phase: n.phase });
+  };
+
   const hand = async (d: Delivery) => {
     if (handed.has(d.flowId)) return;
-    if (!pageIdByFlow.has(d.flowId) && d.source === 'page') await Promise.all([...acks]);
+    if (d.source === 'page') await known(d.flowId);
     if (handed.has(d.flowId)) return;
     handed.add(d.flowId);
     const pageId = pageIdByFlow.get(d.flowId);
@@ -157,6 +186,7 @@ export function createRelay({ win, request, claim }: RelayDeps): Relay {
       const answer = await claim(k.ticket).catch((): ClaimAnswer => ({ accepted: false }));
       if (!answer.accepted) return 'declined';
       if (answer.delivery && isDelivery(answer.delivery)) await hand(answer.delivery);
+      if (answer.progress && isProgressNote(answer.progress)) await tell(answer.progress);
       return 'taken';
     },
     stop() {

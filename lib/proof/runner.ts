@@ -1,13 +1,13 @@
 import { toErrorInfo } from '@/lib/api/errors.ts';
 import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '@/lib/api/responses.ts';
 import type { SiteLists } from '@/lib/settings/site-lists.ts';
-import { ProofErrorCode, type FlowSource, type ProofRequestParams } from './contract.ts';
+import { boundWeb2Id, ProofErrorCode, SERVICE_WEB2ID_MAX, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
 import type { Claimant, DocumentTarget } from './handoff.ts';
 import { mayRequestProofs } from './origins.ts';
-import type { Delivery, RequestAck } from './relay.ts';
+import type { Delivery, ProgressNote, RequestAck } from './relay.ts';
 
 /**
  * Runs proof flows in the worker: keeps each flow in storage, performs the
@@ -35,6 +35,8 @@ export interface ProofBrowser {
   focusTab(tabId: number): Promise<void>;
   /** Hands a delivery to the requesting document, or a same-origin successor in its tab (lib/proof/handoff.ts). */
   deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
+  /** Tells the requesting document where its flow stands, the same way; a document that does not answer misses it. */
+  notify(target: DocumentTarget, note: ProgressNote): Promise<void>;
   /** The tab the user is looking at in the last focused browser window (for the popup's "prove to this site"). */
   activeTab(): Promise<number | null>;
   /** Who the tab's top frame is, as the browser reports it; null when no relay answers there. */
@@ -105,6 +107,9 @@ export interface FlowSummary {
 
 const error = (code: ProofErrorCode, message: string): RequestAck => ({ error: { code, message } });
 
+/** How long the next message to a page waits for a progress note's knock to be answered. */
+const NOTE_WAIT_MS = 2000;
+
 /** What openProofTab throws for a page on a host the user has not granted (the flow then fails with 4100). */
 export class ProofPageRefused extends Error {
   override readonly name = 'ProofPageRefused';
@@ -115,6 +120,8 @@ export class ProofRunner {
   private timer: unknown;
   private armed: boolean | undefined;
   private readonly aborts = new Map<string, AbortController>();
+  /** Per flow, the last message to its page: progress notes and the delivery reach it in order. */
+  private readonly toPage = new Map<string, Promise<unknown>>();
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
@@ -145,13 +152,20 @@ export class ProofRunner {
       if (!skipConsent && isCoolingDown(await store.cooldown(caller.origin), this.deps.now())) {
         return error(ProofErrorCode.UserRejected, COOLING_DOWN_MESSAGE);
       }
+      // Bound to the origin the browser reported, never one the page names (docs/page-api.md).
+      const web2Id = params.bindOrigin ? boundWeb2Id(caller.origin, params.web2Id) : params.web2Id;
+      if (web2Id.length > SERVICE_WEB2ID_MAX) {
+        return error(ProofErrorCode.InvalidParams, `web2Id bound to this origin must be at most ${SERVICE_WEB2ID_MAX} characters in all.`);
+      }
       const settings = await this.deps.settings();
       const { proofPageTemplate, integrationBaseUrl, verify, timeoutMs } = settings;
       const id = this.deps.newId();
       const s = startFlow(
         {
           id, tabId: caller.tabId, origin: caller.origin, ...(caller.documentId ? { documentId: caller.documentId } : {}),
-          source, request: params, config: { proofPageTemplate, integrationBaseUrl, verify, timeoutMs }, skipConsent,
+          source, request: { scoreId: params.scoreId, condition: params.condition, web2Id },
+          ...(params.bindOrigin ? { boundOrigin: caller.origin } : {}),
+          config: { proofPageTemplate, integrationBaseUrl, verify, timeoutMs }, skipConsent,
         },
         this.deps.now(),
       );
@@ -315,6 +329,15 @@ export class ProofRunner {
     );
   }
 
+  /** Queues a message to a flow's page behind the previous one (a knock answers once the page has it). */
+  private inOrder(flowId: string, send: () => Promise<unknown>): void {
+    const sent = (this.toPage.get(flowId) ?? Promise.resolve()).then(send).catch((e: unknown) => this.deps.onError?.(e));
+    this.toPage.set(flowId, sent);
+    void sent.then(() => {
+      if (this.toPage.get(flowId) === sent) this.toPage.delete(flowId);
+    });
+  }
+
   /** Starts an effect; resolves at once, except for storage writes, which complete first. */
   private async perform(flow: Flow, e: Effect): Promise<void> {
     const { api, browser } = this.deps;
@@ -343,10 +366,20 @@ export class ProofRunner {
         api.verify(parseProofJson(e.proofText).raw, this.signalFor(id)).then((valid) => reply({ type: 'verified', valid }), failed);
         return;
       case 'deliver':
-        browser.deliver(e.target, e.delivery).then(
+        this.inOrder(id, () => browser.deliver(e.target, e.delivery).then(
           (r) => reply(r === 'delivered' ? { type: 'delivered' } : { type: 'deliveryFailed', reason: r }),
           () => reply({ type: 'deliveryFailed', reason: 'no-receiver' }),
-        );
+        ));
+        return;
+      case 'progress':
+        // A note that goes unanswered never holds back what follows it, the proof least of all.
+        this.inOrder(id, () => new Promise<void>((resolve) => {
+          const timer = this.setTimer(resolve, NOTE_WAIT_MS);
+          void browser.notify(e.target, e.note).catch((err: unknown) => this.deps.onError?.(err)).finally(() => {
+            this.clearTimer(timer);
+            resolve();
+          });
+        }));
         return;
       case 'openProofTab':
         browser.openProofTab(e.url, e.besideTabId).then(

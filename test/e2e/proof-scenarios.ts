@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProofProgress, ScoreProofResult } from '@/lib/proof/contract.ts';
+import { PROOF_PAGE_GRACE_MS } from '@/lib/proof/flow.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { serviceProof, startProofWorld, type ProofWorld } from './proof-world.ts';
@@ -49,9 +51,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     await page.waitForClose();
   }
 
-  async function requestConsent(dapp: TestPage): Promise<TestPage> {
+  async function requestConsent(dapp: TestPage, ask = () => dapp.click('#request')): Promise<TestPage> {
     const opened = w.driver.nextPage(CONSENT);
-    await dapp.click('#request');
+    await ask();
     const consent = await opened;
     await consent.waitFor('[data-testid="consent-origin"]');
     // The user looks at it: Approve takes clicks only once the window has been visible and focused a moment
@@ -61,8 +63,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
   }
 
   /** Request → Approve: resolves the proof page that opens. */
-  async function requestAndApprove(dapp: TestPage): Promise<TestPage> {
-    const consent = await requestConsent(dapp);
+  async function requestAndApprove(dapp: TestPage, ask?: () => Promise<void>): Promise<TestPage> {
+    const consent = await requestConsent(dapp, ask);
     const proofOpened = w.driver.nextPage(w.proofPage);
     await clickAndClose(consent, '[data-testid="consent-approve"]');
     return proofOpened;
@@ -333,6 +335,141 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await expect.poll(() => checked(dapp), { timeout: 45_000, interval: 500 }).toBe('true');
       expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
       await closeStopper();
+      await dapp.close();
+    }, 90_000);
+  });
+
+  describe('the page API contract: progress, prompt settlement, standard shapes, proofs bound to the site', () => {
+    /** Collects `vantage:progress` events on the page's window. */
+    const listenProgress = (dapp: TestPage) => dapp.evaluate(() => {
+      const seen: ProofProgress[] = [];
+      (window as unknown as { progress: ProofProgress[] }).progress = seen;
+      addEventListener('vantage:progress', (e) => seen.push((e as CustomEvent<ProofProgress>).detail));
+    });
+    const progressSeen = (dapp: TestPage) => dapp.evaluate(() => (window as unknown as { progress: ProofProgress[] }).progress);
+    const progressShown = (dapp: TestPage) => dapp.evaluate(() => [...document.querySelectorAll<HTMLElement>('#progress li')].map((li) => li.dataset.phase));
+
+    it('an approved request: vantage:progress events in order, the same ones the request’s callback gets', async () => {
+      const dapp = await w.openDapp('progress');
+      await listenProgress(dapp);
+      await w.prove(await requestAndApprove(dapp));
+      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+      const seen = await progressSeen(dapp);
+      const phases = ['requested', 'consent', 'approved', 'proof-page', 'proof-received', 'verifying', 'handed-over'];
+      expect(seen.map((e) => e.phase)).toEqual(phases);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(1);
+      // The page's list is drawn from its onProgress callback.
+      expect(await progressShown(dapp)).toEqual(phases);
+      await dapp.close();
+    });
+
+    it('the proof page closed without a proof: 4001 once the grace period is over; a user below the condition gets exactly the same answer', async () => {
+      /** Asks, approves, does `onProofPage` there, closes the proof page: what the site then sees, and when. */
+      async function walkAway(site: string, condition: string, onProofPage: (proof: TestPage) => Promise<void>) {
+        const dapp = await w.openDapp('walk', site);
+        await dapp.fill('input[name="condition"]', condition);
+        const proof = await requestAndApprove(dapp);
+        await onProofPage(proof);
+        const closedAt = Date.now();
+        await proof.close();
+        await expect.poll(() => statusCode(dapp), { timeout: PROOF_PAGE_GRACE_MS + 15_000, interval: 200 }).toBe('4001');
+        const answer = { code: await statusCode(dapp), status: await dapp.text('#status'), progress: await progressShown(dapp) };
+        await dapp.close();
+        return { answer, after: Date.now() - closedAt };
+      }
+      // Declined: the user looks at the proof page and leaves without connecting a wallet.
+      const declined = await walkAway(w.origin('walk.example'), '600', (proof) => proof.waitFor('button[data-demo-address]:not([disabled])'));
+      expect(declined.answer).toEqual({
+        code: '4001',
+        status: 'Vantage refused (code 4001): The user closed the proof page without a proof.',
+        progress: ['requested', 'consent', 'approved', 'proof-page', 'failed'],
+      });
+      // A proof made just before closing would still have arrived: the answer waits out the grace period, and not much more.
+      expect(declined.after).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS - 500);
+      expect(declined.after).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
+
+      // Below the condition: the demo wallet scores 747, the site asks for 800; the proof page says so, the user leaves.
+      const below = await walkAway(w.origin('below.example'), '800', async (proof) => {
+        await w.prove(proof);
+        await proof.waitFor('#app[data-phase="below-condition"]');
+      });
+      expect(below.answer).toEqual(declined.answer);
+      expect(below.after).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS - 500);
+      expect(below.after).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
+    }, 120_000);
+
+    it('request({ method: "vantage_requestScoreProof", params }) is requestScoreProof; an unknown method is 4200; the announcement is EIP-6963 provider info', async () => {
+      const dapp = await w.openDapp('eip1193');
+      const info = await dapp.evaluate(() => new Promise<unknown>((resolve) => {
+        addEventListener('vantage:announce', (e) => resolve((e as CustomEvent).detail), { once: true });
+        dispatchEvent(new Event('vantage:request'));
+      }));
+      expect(info).toEqual({
+        uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        name: 'Vantage', icon: expect.stringMatching(/^data:image\/svg\+xml,/), rdns: 'app.vantage', version: '1.0.0',
+      });
+      const unsupported = await dapp.evaluate(() =>
+        window.vantage!.request({ method: 'eth_requestAccounts' }).then(() => null, (e: { code: number; message: string; data?: unknown }) => ({ code: e.code, data: e.data, isError: e instanceof Error })));
+      expect(unsupported).toEqual({ code: 4200, data: { method: 'eth_requestAccounts' }, isError: true });
+
+      const proof = await requestAndApprove(dapp, () => dapp.evaluate(() => {
+        const w = window as unknown as { asked: Promise<unknown>; called: string[] };
+        w.called = [];
+        w.asked = window.vantage!.request(
+          { method: 'vantage_requestScoreProof', params: [{ scoreId: 'credit-v1', condition: 600, web2Id: 'alice@lending.example' }] },
+          { onProgress: (p) => w.called.push(p.phase) },
+        ).then((r) => r, (e: { code: number }) => ({ code: e.code }));
+      }));
+      await w.prove(proof);
+      // As JSON: WebDriver BiDi hands an array met twice (proof.publicSignals, publicSignals) back only once.
+      const result = JSON.parse(await dapp.evaluate(() => (window as unknown as { asked: Promise<unknown> }).asked.then((r) => JSON.stringify(r)))) as ScoreProofResult;
+      expect(Object.keys(result).sort()).toEqual(['boundOrigin', 'proof', 'publicSignals', 'score', 'sessionId', 'version', 'web2Id']);
+      expect(result).toMatchObject({ version: 1, web2Id: 'alice@lending.example', boundOrigin: null, score: Number(result.publicSignals[0]) });
+      expect(await dapp.evaluate(() => (window as unknown as { called: string[] }).called)).toEqual(
+        ['requested', 'consent', 'approved', 'proof-page', 'proof-received', 'verifying', 'handed-over']);
+      // The same proof the service made, and the dApp's server accepts it.
+      expect(JSON.stringify(result.proof)).toBe((await serviceProof(w.sandbox, result.sessionId)).proof);
+      const verdict = await dapp.evaluate((r: ScoreProofResult) => fetch('/api/accept', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ proof: r.proof, asked: { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@lending.example', bindOrigin: false }, committedWeb2Id: r.web2Id }),
+      }).then((x) => x.json()), result);
+      expect(verdict).toMatchObject({ accepted: true });
+      await dapp.close();
+    });
+
+    it('bindOrigin: the dApp’s server accepts a proof bound to its origin, and refuses one bound to another site', async () => {
+      /** Asks with "Bind the proof to this site" on `site` and proves; the page has run its server's checks. */
+      async function boundProof(site: string) {
+        const dapp = await w.openDapp('bound', site);
+        await dapp.click('input[name="bindOrigin"]');
+        await w.prove(await requestAndApprove(dapp));
+        await expect.poll(() => dapp.attr('#result', 'data-accepted'), { timeout: 30_000 }).not.toBeNull();
+        return dapp;
+      }
+      const dapp = await boundProof(w.dapp.origin);
+      expect(await dapp.attr('#result', 'data-accepted'), await dapp.text('#server-checks')).toBe('true');
+      expect(await dapp.text('#committed')).toBe(`${w.dapp.origin}#alice@lending.example`);
+      for (const id of ['service', 'offline', 'attested', 'score', 'model', 'web2Id', 'origin', 'nullifier']) {
+        expect(await dapp.attr(`[data-server-check="${id}"]`, 'data-ok'), id).toBe('true');
+      }
+      await dapp.screenshot('proof-dapp-bound');
+
+      // A phishing site collects a proof bound to itself, and replays it at the real site's server.
+      const elsewhere = await boundProof(w.origin('other.example'));
+      const collected = await elsewhere.evaluate(() => ({
+        proof: JSON.parse(document.getElementById('proof-json')!.textContent!) as unknown,
+        committedWeb2Id: document.getElementById('committed')!.textContent!,
+      }));
+      expect(collected.committedWeb2Id).toBe(`${w.origin('other.example')}#alice@lending.example`);
+      await elsewhere.close();
+      const replayed = await dapp.evaluate((c: { proof: unknown; committedWeb2Id: string }) => fetch('/api/accept', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...c, asked: { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@lending.example', bindOrigin: true } }),
+      }).then((x) => x.json() as Promise<{ accepted: boolean; checks: { id: string; ok: boolean }[] }>), collected);
+      expect(replayed.accepted).toBe(false);
+      const ok = Object.fromEntries(replayed.checks.map((c) => [c.id, c.ok]));
+      // A valid proof of the service, for the right user and score: only the site it names is wrong.
+      expect(ok).toMatchObject({ service: true, offline: true, attested: true, score: true, model: true, web2Id: false, origin: false });
       await dapp.close();
     }, 90_000);
   });

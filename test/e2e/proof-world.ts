@@ -19,7 +19,9 @@ import { selfSignedCert } from './https-site.ts';
  * by one https dApp server. Scenarios that reject use their own site: a rejected
  * site cools down before it may ask again (lib/proof/cooldown.ts).
  */
-export const SITE_HOSTS = ['dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example'] as const;
+export const SITE_HOSTS = [
+  'dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example', 'walk.example', 'below.example',
+] as const;
 export type SiteHost = (typeof SITE_HOSTS)[number];
 
 export interface ProofWorld {

@@ -1,16 +1,17 @@
 /**
  * The example dApp's page script (bundled by server.ts). It uses only the
- * public page API (docs/page-api.md): discovery events, requestScoreProof,
- * error codes, and vantage:proof for proofs the user starts from the popup.
+ * public page API (docs/page-api.md): discovery events, requestScoreProof
+ * with its progress, error codes, and vantage:proof for proofs the user
+ * starts from the popup; its server accepts a proof only after every check.
  */
 import { bandOf } from '@/lib/score/band.ts';
-import type { ScoreProofResult } from '@/lib/proof/contract.ts';
+import type { ProofProgress, ScoreProofResult } from '@/lib/proof/contract.ts';
+import type { VantageProvider } from '@/lib/proof/contract.ts';
+import type { Verdict } from './accept.ts';
 import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
 
-interface VantageProvider {
-  readonly name: string;
-  readonly version: string;
-  requestScoreProof(params: AskedProof): Promise<ScoreProofResult>;
+interface Asked extends AskedProof {
+  readonly bindOrigin: boolean;
 }
 interface Snarkjs {
   groth16: { verify(vkey: unknown, publicSignals: readonly string[], proof: unknown): Promise<boolean> };
@@ -71,7 +72,44 @@ function check(id: string, label: string): (ok: boolean, note?: string) => void 
   };
 }
 
-async function show(result: ScoreProofResult, asked: AskedProof | null) {
+// ---- progress ----
+const PHASE_TEXT: Record<ProofProgress['phase'], string> = {
+  requested: 'Asked Vantage',
+  consent: 'Vantage asks for your approval',
+  approved: 'Approved',
+  'proof-page': 'The service’s proof page is open: connect your wallet there',
+  'proof-received': 'Proof received',
+  verifying: 'Vantage checks the proof with the service',
+  'handed-over': 'Handed over to this page',
+  failed: 'Ended without a proof',
+};
+function showProgress(p: ProofProgress) {
+  const li = document.createElement('li');
+  li.dataset.phase = p.phase;
+  li.textContent = p.code === undefined ? PHASE_TEXT[p.phase] : `${PHASE_TEXT[p.phase]} (code ${p.code})`;
+  el('progress').append(li);
+}
+
+// ---- this site's server: every check before it believes the proof ----
+async function accept(result: ScoreProofResult, asked: Asked): Promise<void> {
+  const list = el('server-checks');
+  list.replaceChildren();
+  const verdict = await fetch('/api/accept', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ proof: result.proof, asked, committedWeb2Id: result.web2Id }),
+  }).then((r) => r.json() as Promise<Verdict>);
+  list.replaceChildren(...verdict.checks.map((c) => {
+    const li = document.createElement('li');
+    li.textContent = `${c.id}: ${c.note}`;
+    li.dataset.serverCheck = c.id;
+    li.dataset.ok = String(c.ok);
+    return li;
+  }));
+  el('result').dataset.accepted = String(verdict.accepted);
+}
+
+async function show(result: ScoreProofResult, asked: Asked | null) {
   const section = el('result');
   section.hidden = false;
   el('score').textContent = String(result.score);
@@ -81,6 +119,9 @@ async function show(result: ScoreProofResult, asked: AskedProof | null) {
   el('signals').replaceChildren(...result.publicSignals.map((s) => Object.assign(document.createElement('li'), { textContent: s })));
   el('proof-json').textContent = JSON.stringify(result.proof, null, 2);
   el('checks').replaceChildren();
+  el('server-checks').replaceChildren();
+  el('committed').textContent = result.web2Id;
+  delete section.dataset.accepted;
   section.dataset.score = String(result.score);
   section.dataset.band = band?.name ?? '';
 
@@ -111,16 +152,24 @@ async function show(result: ScoreProofResult, asked: AskedProof | null) {
       .catch((e: unknown) => request(false, String(e))),
   ]);
   section.dataset.checked = 'true';
+  // Then what this site's server makes of it (it decides; the checks above are the page's own).
+  if (asked) {
+    await accept(result, asked).catch((e: unknown) => {
+      el('result').dataset.accepted = 'false';
+      el('server-checks').textContent = String(e);
+    });
+  }
 }
 
 // ---- asking ----
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  const asked: AskedProof = {
+  const asked: Asked = {
     scoreId: String(data.get('scoreId')),
     condition: Number(data.get('condition')),
     web2Id: String(data.get('web2Id')),
+    bindOrigin: data.get('bindOrigin') === 'on',
   };
   if (!window.vantage) {
     setStatus('The Vantage extension is not available.', 'error');
@@ -130,7 +179,8 @@ form.addEventListener('submit', async (event) => {
   el('result').hidden = true;
   setStatus('Waiting for you to approve in Vantage, then to prove your score on the service’s page…');
   try {
-    const result = await window.vantage.requestScoreProof(asked);
+    el('progress').replaceChildren();
+    const result = await window.vantage.requestScoreProof(asked, { onProgress: showProgress });
     // Recorded first, before any checking, for the bench (FINISHED → promise resolved).
     document.body.dataset.proofResolvedAt = String(Date.now());
     setStatus(`Proof received for session ${result.sessionId}.`);

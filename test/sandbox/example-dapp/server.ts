@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getOperation } from '@/lib/api/catalog.ts';
+import { createAcceptor, parseCandidate } from './accept.ts';
+import type { AttestationKey } from './checks.ts';
 
 /**
  * The example dApp: a third-party site on its own origin, so the page origin
@@ -13,7 +15,8 @@ import { getOperation } from '@/lib/api/catalog.ts';
  * for offline checks, the service's public keys (`/zk/…`, fetched by this
  * server, so the page needs nothing from the service's origin), and
  * `/api/verify`, its own backend call to the service's verify (the dApp's API
- * key stays here).
+ * key stays here), and `/api/accept`, every check a dApp server makes before it
+ * believes a proof (accept.ts).
  */
 
 export interface ExampleDappOptions {
@@ -103,6 +106,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startExampleDapp(opts: ExampleDappOptions): Promise<ExampleDapp> {
   const verifyUrl = `${opts.integrationBaseUrl.replace(/\/+$/, '')}${getOperation('verifyProof').path}`;
+  const serviceVerify = (body: string) => fetch(verifyUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-apikey': opts.apiKey }, body });
+  const publicKey = <T>(name: string) => {
+    let got: Promise<T> | undefined;
+    return () => (got ??= fetch(`${opts.serviceOrigin}/zk/${name}`).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${name}: HTTP ${r.status}`)))).catch((e: unknown) => {
+      got = undefined;
+      throw e;
+    }));
+  };
+  const accept = createAcceptor({
+    serviceVerify: async (proof) => ((await (await serviceVerify(JSON.stringify({ proof }))).json()) as { valid?: boolean }).valid === true,
+    verificationKey: publicKey<unknown>('verification_key.json'),
+    attestationKey: publicKey<AttestationKey>('attestation_key.json'),
+  });
+  const scheme = opts.tls ? 'https' : 'http';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://dapp').pathname;
@@ -126,13 +143,21 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
     }
     if (req.method === 'POST' && path === '/api/verify') {
       // The dApp's backend: forwards the proof to the service's verify with the dApp's key.
-      const body = await readBody(req);
-      const answer = await fetch(verifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-apikey': opts.apiKey },
-        body,
-      });
+      const answer = await serviceVerify(await readBody(req));
       return send(res, answer.status, 'json', await answer.text());
+    }
+    if (req.method === 'POST' && path === '/api/accept') {
+      let candidate;
+      try {
+        candidate = parseCandidate(JSON.parse(await readBody(req)));
+      } catch {
+        candidate = null;
+      }
+      if (!candidate) return send(res, 400, 'json', JSON.stringify({ message: 'Expected { proof, asked, committedWeb2Id }.' }));
+      // This one server plays several made-up sites in the tests, so "this site" is the host it was reached
+      // at; a real dApp's server uses its one configured origin.
+      const origin = `${scheme}://${req.headers.host ?? ''}`;
+      return send(res, 200, 'json', JSON.stringify(await accept(candidate, origin)));
     }
     send(res, 404, 'json', JSON.stringify({ message: `Not found: ${req.method} ${path}` }));
   };
@@ -151,7 +176,7 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
   });
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `${opts.tls ? 'https' : 'http'}://${opts.publicHost ?? host}:${port}`,
+    origin: `${scheme}://${opts.publicHost ?? host}:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -6,7 +6,7 @@ import type { DeliveryFailure } from '@/lib/proof/flow.ts';
 import { sessionFlowStore, type FlowStore } from '@/lib/proof/flow-store.ts';
 import { sitePseudonyms } from '@/lib/proof/pseudonym.ts';
 import { Handoff, type DocumentTarget } from '@/lib/proof/handoff.ts';
-import type { Delivery } from '@/lib/proof/relay.ts';
+import type { Delivery, ProgressNote } from '@/lib/proof/relay.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
 import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '@/lib/proof/runner.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
@@ -51,8 +51,12 @@ export class FakeService implements ProofApi {
     return this.calls.filter((c) => c.op === op).length;
   }
 
-  async createSession(_r: ProofRequestParams): Promise<CreateUrlResult> {
+  /** What createUrl was last asked. */
+  asked?: ProofRequestParams;
+
+  async createSession(r: ProofRequestParams): Promise<CreateUrlResult> {
     this.calls.push({ op: 'createUrl', at: Date.now() });
+    this.asked = r;
     if (this.createError) throw new ApiError(this.createError);
     return this.created;
   }
@@ -98,34 +102,45 @@ export class FakeTabs implements ProofBrowser {
   readonly tabs = new TabMap().set(DAPP_TAB, `${ORIGIN}/app`);
   readonly windows = new Set<number>();
   readonly deliveries: { tabId: number; delivery: Delivery }[] = [];
+  /** Progress notes the dApp tab's relay claimed, in order. */
+  readonly progress: ProgressNote[] = [];
   readonly silent = new Set<number>();
   readonly closedTabs: number[] = [];
   readonly closedWindows: number[] = [];
   /** Every knock, with the document it was addressed to (if any). */
   readonly knocks: { tabId: number; documentId?: string }[] = [];
+  readonly progressKnocks: { tabId: number; documentId?: string }[] = [];
   focused?: number;
   active = DAPP_TAB;
   private next = 100;
   private tickets = 0;
 
-  readonly handoff = new Handoff({
-    send: async (to, knock) => {
-      this.knocks.push(to);
-      const url = this.tabs.get(to.tabId);
-      const documentId = this.tabs.documentId(to.tabId);
-      if (url === undefined || this.silent.has(to.tabId) || !/^https?:/.test(url)) throw new Error('Could not establish connection. Receiving end does not exist.');
-      if (to.documentId !== undefined && to.documentId !== documentId) throw new Error(`No document with id ${to.documentId}.`);
-      const origin = new URL(url).origin;
-      if (knock.origin !== undefined && knock.origin !== origin) return 'wrong-origin';
-      const caller: Caller = { kind: 'content-script', tabId: to.tabId, frameId: 0, origin, ...(documentId ? { documentId } : {}) };
-      const claim = this.handoff.claim(knock.ticket, caller);
-      if (!claim.accepted) return 'declined';
-      if (claim.delivery) this.deliveries.push({ tabId: to.tabId, delivery: claim.delivery });
-      return 'taken';
-    },
-    tabExists: async (tabId) => this.tabs.has(tabId),
-    newTicket: () => `ticket-${++this.tickets}`,
-  });
+  /** Deliveries and "who is this tab" knock here; progress notes through `progressHandoff`, logged apart. */
+  readonly handoff = this.handoffLogging(this.knocks);
+  readonly progressHandoff = this.handoffLogging(this.progressKnocks);
+
+  private handoffLogging(log: { tabId: number; documentId?: string }[]): Handoff {
+    const handoff: Handoff = new Handoff({
+      send: async (to, knock) => {
+        log.push(to);
+        const url = this.tabs.get(to.tabId);
+        const documentId = this.tabs.documentId(to.tabId);
+        if (url === undefined || this.silent.has(to.tabId) || !/^https?:/.test(url)) throw new Error('Could not establish connection. Receiving end does not exist.');
+        if (to.documentId !== undefined && to.documentId !== documentId) throw new Error(`No document with id ${to.documentId}.`);
+        const origin = new URL(url).origin;
+        if (knock.origin !== undefined && knock.origin !== origin) return 'wrong-origin';
+        const caller: Caller = { kind: 'content-script', tabId: to.tabId, frameId: 0, origin, ...(documentId ? { documentId } : {}) };
+        const claim = handoff.claim(knock.ticket, caller);
+        if (!claim.accepted) return 'declined';
+        if (claim.delivery) this.deliveries.push({ tabId: to.tabId, delivery: claim.delivery });
+        if (claim.progress) this.progress.push(claim.progress);
+        return 'taken';
+      },
+      tabExists: async (tabId) => this.tabs.has(tabId),
+      newTicket: () => `ticket-${++this.tickets}`,
+    });
+    return handoff;
+  }
 
   async openConsent(_flowId: string): Promise<number> {
     const id = this.next++;
@@ -161,6 +176,9 @@ export class FakeTabs implements ProofBrowser {
   }
   deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure> {
     return this.handoff.deliver(target, delivery);
+  }
+  notify(target: DocumentTarget, note: ProgressNote): Promise<void> {
+    return this.progressHandoff.notify(target, note);
   }
   async activeTab(): Promise<number | null> {
     return this.tabs.has(this.active) ? this.active : null;

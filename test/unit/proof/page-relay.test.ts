@@ -1,20 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCE_EVENT, PAGE_TARGET, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ScoreProofResult } from '@/lib/proof/contract.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANNOUNCE_EVENT, PAGE_API_ICON, PAGE_TARGET, PROGRESS_EVENT, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ProofProgress, type ScoreProofResult } from '@/lib/proof/contract.ts';
 import { Handoff } from '@/lib/proof/handoff.ts';
-import { installPageApi, type VantageProvider } from '@/lib/proof/page-api.ts';
-import { ackFromReply, createRelay, type Delivery, type RequestAck } from '@/lib/proof/relay.ts';
+import type { VantageProvider } from '@/lib/proof/contract.ts';
+import { installPageApi } from '@/lib/proof/page-api.ts';
+import { ackFromReply, createRelay, type Delivery, type ProgressNote, type RequestAck } from '@/lib/proof/relay.ts';
 import { FakeWindow } from './fake-window.ts';
 
 // The service's own key order (pi_a first, curve last): the page must get exactly this.
 const PROOF_TEXT = '{"proof":{"pi_a":["1","2","1"],"protocol":"groth16","curve":"bn128"},"publicSignals":["712","9"]}';
-const PAYLOAD: ProofPayload = { sessionId: 'sess-1', proofText: PROOF_TEXT };
+const PAYLOAD: ProofPayload = { sessionId: 'sess-1', proofText: PROOF_TEXT, web2Id: 'user-42' };
 const RESULT: ScoreProofResult = {
+  version: 1,
   sessionId: 'sess-1',
   score: 712,
   proof: { proof: { pi_a: ['1', '2', '1'], protocol: 'groth16', curve: 'bn128' }, publicSignals: ['712', '9'] },
   publicSignals: ['712', '9'],
+  web2Id: 'user-42',
+  boundOrigin: null,
 };
 const TAB = 4;
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' };
 
 function delivery(flowId: string, outcome: Delivery['outcome'], source: Delivery['source'] = 'page'): Delivery {
@@ -37,6 +44,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
   });
   const handoff = new Handoff({ send: (_to, knock) => relay.knock(knock), tabExists: async () => true, newTicket: () => `t${++tickets}` });
   const deliver = (d: Delivery, origin = win.location.origin) => handoff.deliver({ tabId: TAB, origin }, d);
+  const notify = (n: ProgressNote) => handoff.notify({ tabId: TAB, origin: win.location.origin }, n);
   const announces: unknown[] = [];
   win.addEventListener(ANNOUNCE_EVENT, (e) => announces.push((e as CustomEvent).detail));
   if (order === 'page-first') {
@@ -47,7 +55,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
     installPageApi(win as never);
   }
   const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
-  return { win, relay, asked, announces, vantage, deliver };
+  return { win, relay, asked, announces, vantage, deliver, notify };
 }
 
 // postMessage delivers on a later task; each hop schedules the next.
@@ -60,7 +68,8 @@ describe('window.vantage ⇄ relay', () => {
   it.each(['page-first', 'relay-first'] as const)('announces { name, version } once the relay is ready (%s), and again on request', async (order) => {
     const { win, announces } = page(undefined, order);
     await settle();
-    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0' }]);
+    // EIP-6963's provider info (uuid, name, icon, rdns), plus the API version.
+    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0', uuid: expect.stringMatching(UUID_V4), icon: PAGE_API_ICON, rdns: 'app.vantage' }]);
     win.dispatchEvent(new Event(REQUEST_EVENT));
     expect(announces).toHaveLength(2);
   });
@@ -239,5 +248,95 @@ describe('ackFromReply', () => {
     expect(ackFromReply({ ok: false, error: { kind: 'invalid-params', message: 'Request too large.' } })).toEqual({ error: { code: -32602, message: 'Request too large.' } });
     expect(ackFromReply({ ok: false, error: { kind: 'network', message: 'x' } })).toMatchObject({ error: { code: 5000 } });
     expect(ackFromReply(undefined)).toMatchObject({ error: { code: 4900 } });
+  });
+});
+
+describe('window.vantage: progress, request({ method }), bound web2Ids (#16)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const note = (flowId: string, phase: ProgressNote['phase']): ProgressNote => ({ channel: 'vantage/v1', type: 'proof.progress', flowId, phase });
+
+  function progressOf(win: FakeWindow) {
+    const seen: ProofProgress[] = [];
+    win.addEventListener(PROGRESS_EVENT, (e) => seen.push((e as CustomEvent<ProofProgress>).detail));
+    return seen;
+  }
+
+  it('progress events on window and to the callback, in order, ending with handed-over', async () => {
+    const { win, vantage, notify, deliver } = page();
+    const seen = progressOf(win);
+    const called: ProofProgress[] = [];
+    const p = vantage.requestScoreProof(PARAMS, { onProgress: (e) => called.push(e) });
+    await settle();
+    for (const phase of ['consent', 'approved', 'proof-page', 'proof-received', 'verifying'] as const) await notify(note('f1', phase));
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+    expect(seen.map((e) => e.phase)).toEqual(['requested', 'consent', 'approved', 'proof-page', 'proof-received', 'verifying', 'handed-over']);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(1);
+    expect(called).toEqual(seen);
+    // Nothing but the id and the phase.
+    expect(Object.keys(seen[3]!).sort()).toEqual(['id', 'phase']);
+    // Notes after the hand-over, or for flows this page did not ask for, reach nobody.
+    await notify(note('f1', 'verifying'));
+    await notify(note('f7', 'consent'));
+    await settle();
+    expect(seen).toHaveLength(7);
+  });
+
+  it('a failed request ends with a failed event carrying its code', async () => {
+    const { win, vantage, deliver } = page();
+    const seen = progressOf(win);
+    const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    void deliver(delivery('f1', { ok: false, error: { code: 4001, message: 'The user closed the proof page without a proof.' } }));
+    await settle();
+    expect(await caught).toMatchObject({ code: 4001 });
+    expect(seen.map((e) => [e.phase, e.code])).toEqual([['requested', undefined], ['failed', 4001]]);
+  });
+
+  it('request({ method: "vantage_requestScoreProof", params }) is requestScoreProof, params as an object or a one-element array', async () => {
+    let flows = 0;
+    const { asked, vantage, deliver } = page(async () => ({ flowId: `f${++flows}` }));
+    const byObject = vantage.request({ method: 'vantage_requestScoreProof', params: PARAMS });
+    await settle();
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(byObject).resolves.toEqual(RESULT);
+    const byArray = vantage.request({ method: 'vantage_requestScoreProof', params: [PARAMS] });
+    await settle();
+    void deliver(delivery('f2', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(byArray).resolves.toEqual(RESULT);
+    expect(asked).toEqual([PARAMS, PARAMS]);
+  });
+
+  it('request() errors: 4200 for an unknown method, -32602 for bad arguments or parameters, as Errors with code and message', async () => {
+    const { asked, vantage } = page();
+    await expect(vantage.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: 4200, message: expect.stringContaining('eth_requestAccounts'), data: { method: 'eth_requestAccounts' } });
+    await expect(vantage.request(null as never)).rejects.toMatchObject({ code: -32602 });
+    const bad = vantage.request({ method: 'vantage_requestScoreProof', params: { scoreId: 'credit-v1' } }).catch((e: unknown) => e);
+    await settle();
+    expect(await bad).toMatchObject({ name: 'VantageError', code: -32602 });
+    expect(asked).toEqual([]);
+  });
+
+  it('bindOrigin: passed on as true; not a boolean is -32602; a web2Id in the bound form without it is -32602', async () => {
+    const { asked, vantage } = page();
+    void vantage.requestScoreProof({ ...PARAMS, bindOrigin: true });
+    await settle();
+    expect(asked).toEqual([{ ...PARAMS, bindOrigin: true }]);
+    for (const params of [{ ...PARAMS, bindOrigin: 'yes' }, { ...PARAMS, web2Id: 'https://bank.example#alice' }]) {
+      const caught = vantage.requestScoreProof(params).catch((e: unknown) => e);
+      await settle();
+      expect(await caught).toMatchObject({ code: -32602 });
+    }
+    expect(asked).toHaveLength(1);
+  });
+
+  it('the announced icon is public/icon.svg', () => {
+    const svg = readFileSync(join(process.cwd(), 'public/icon.svg'), 'utf8');
+    expect(decodeURIComponent(PAGE_API_ICON.replace(/^data:image\/svg\+xml,/, ''))).toBe(svg);
   });
 });

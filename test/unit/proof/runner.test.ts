@@ -66,7 +66,7 @@ describe('proof flow: approve', () => {
     expect(w.svc.count('verify')).toBe(1);
     expect(lastDelivery()).toEqual({
       channel: 'vantage/v1', type: 'proof.deliver', flowId: 'flow-1', source: 'page',
-      outcome: { ok: true, result: { sessionId: 'sess-1', proofText: PROOF_TEXT } },
+      outcome: { ok: true, result: { sessionId: 'sess-1', proofText: PROOF_TEXT, web2Id: 'user-42' } },
     });
     expect(w.tabs.closedTabs).toEqual([proofTab]);
     expect(w.tabs.focused).toBe(DAPP_TAB);
