@@ -1,4 +1,5 @@
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
 import { ApiError, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { CreateUrlResult, ProofDataResult } from '@/lib/api/responses.ts';
 import type { ProofRequestParams } from '@/lib/proof/contract.ts';
@@ -223,6 +224,10 @@ export interface World {
   restart(): Promise<void>;
   /** Lets every queued hop (effects, answers, storage) run; time does not move. */
   flush(): Promise<void>;
+  /** Moves the fake clock on, then flushes. */
+  advance(ms: number): Promise<void>;
+  /** A page request from the dApp tab, approved in the consent window; resolves with the flow id. */
+  approvedFlow(params?: ProofRequestParams): Promise<string>;
 }
 
 const pseudonyms = sitePseudonyms(memoryVault());
@@ -269,6 +274,33 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
         await world.runner.idle();
       }
     },
+    async advance(ms) {
+      await vi.advanceTimersByTimeAsync(ms);
+      await world.flush();
+    },
+    async approvedFlow(params = PARAMS) {
+      const ack = await world.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, params);
+      if (!('flowId' in ack)) throw new Error(`refused: ${ack.error.message}`);
+      await world.flush();
+      await world.runner.answerConsent(ack.flowId, true, false);
+      await world.flush();
+      return ack.flowId;
+    },
   };
   return world;
+}
+
+/** A fresh world on fake timers for each test of the file; `use` receives it. */
+export function freshWorldEachTest(use: (w: World) => void): void {
+  let world: World | undefined;
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers();
+    world = makeWorld();
+    use(world);
+  });
+  afterEach(() => {
+    world?.life.kill();
+    vi.useRealTimers();
+  });
 }

@@ -1,38 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { describe, expect, it } from 'vitest';
 import { ProofErrorCode } from '@/lib/proof/contract.ts';
 import { PROOF_PAGE_CLOSED, PROOF_PAGE_GRACE_MS } from '@/lib/proof/flow.ts';
 import { sessionFlowStore } from '@/lib/proof/flow-store.ts';
-import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
+import { DAPP_TAB, freshWorldEachTest, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
 
 /** Issue #16 in the worker: the proof page closed, progress notes, proofs bound to the site. */
 
 const store = sessionFlowStore();
 
 let w: World;
-beforeEach(() => {
-  fakeBrowser.reset();
-  vi.useFakeTimers();
-  w = makeWorld();
-});
-afterEach(() => {
-  w.life.kill();
-  vi.useRealTimers();
-});
+freshWorldEachTest((world) => (w = world));
 
-const advance = async (ms: number) => {
-  await vi.advanceTimersByTimeAsync(ms);
-  await w.flush();
-};
+const advance = (ms: number) => w.advance(ms);
 
-async function approvedFlow(params = PARAMS): Promise<string> {
-  const ack = await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, params);
-  if (!('flowId' in ack)) throw new Error(`refused: ${ack.error.message}`);
-  await w.flush();
-  await w.runner.answerConsent(ack.flowId, true, false);
-  await w.flush();
-  return ack.flowId;
-}
+const approvedFlow = (params?: typeof PARAMS) => w.approvedFlow(params);
 
 const lastDelivery = () => w.tabs.deliveries.at(-1)?.delivery;
 

@@ -1,38 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '@/lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '@/lib/proof/flow.ts';
 import { sessionFlowStore } from '@/lib/proof/flow-store.ts';
 import { BLOCKED_MESSAGE, COOLDOWN_FIRST_MS, COOLDOWN_MAX_MS, COOLING_DOWN_MESSAGE } from '@/lib/proof/cooldown.ts';
-import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
+import { DAPP_TAB, freshWorldEachTest, makeWorld, ORIGIN, PARAMS, PROOF_TEXT, SITES, type World } from './fakes.ts';
 
 const store = sessionFlowStore();
 
 let w: World;
-beforeEach(() => {
-  fakeBrowser.reset();
-  vi.useFakeTimers();
-  w = makeWorld();
-});
-afterEach(() => {
-  w.life.kill();
-  vi.useRealTimers();
-});
+freshWorldEachTest((world) => (w = world));
 
-const advance = async (ms: number) => {
-  await vi.advanceTimersByTimeAsync(ms);
-  await w.flush();
-};
+const advance = (ms: number) => w.advance(ms);
 
-/** A page request from the dApp tab, approved in the consent window; resolves with the flow id. */
-async function approvedFlow(): Promise<string> {
-  const ack = await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS);
-  if (!('flowId' in ack)) throw new Error(`refused: ${ack.error.message}`);
-  await w.flush();
-  await w.runner.answerConsent(ack.flowId, true, false);
-  await w.flush();
-  return ack.flowId;
-}
+const approvedFlow = (params?: typeof PARAMS) => w.approvedFlow(params);
 
 function lastDelivery() {
   return w.tabs.deliveries.at(-1)?.delivery;
