@@ -72,8 +72,15 @@ describe('Firefox driver', () => {
     const page = await ff.open(`${dapp.origin}/`);
     expect(await page.url()).toBe(`${dapp.origin}/`);
     await page.waitFor('body[data-announced]');
-    const detail = JSON.parse((await page.attr('body', 'data-announced'))!) as { name: string; version: string };
-    expect(detail).toEqual({ name: 'Vantage', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    const detail: unknown = JSON.parse((await page.attr('body', 'data-announced'))!);
+    // EIP-6963 provider info plus the page API's version (docs/page-api.md).
+    expect(detail).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Vantage',
+      icon: expect.stringMatching(/^data:image\/svg\+xml,/),
+      rdns: 'app.vantage',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    });
     expect(await page.evaluate(() => typeof (window as unknown as { vantage?: { requestScoreProof?: unknown } }).vantage?.requestScoreProof)).toBe('function');
     await page.close();
   });
