@@ -8,6 +8,12 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
  * built chrome-mv3 extension loaded unpacked. Never downloads a browser.
  */
 
+/**
+ * The extension document the harness reads storage and wakes the worker from. Not the popup: it would
+ * start fetching stats and fill the cache behind a test's back (the Firefox driver does the same).
+ */
+const QUIET_PAGE = 'manifest.json';
+
 export const EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,7 +83,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     // Wake it with an event: an extension page messaging it starts a fresh worker.
     const waker = await context.newPage();
     const started = context.waitForEvent('serviceworker');
-    await waker.goto(`${origin}/popup.html`);
+    await waker.goto(`${origin}/${QUIET_PAGE}`);
     await waker.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
     const w = await started;
     await waker.close();
@@ -87,7 +93,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   const storageEval = async <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => {
     const page = await context.newPage();
     try {
-      await page.goto(`${origin}/popup.html`);
+      await page.goto(`${origin}/${QUIET_PAGE}`);
       return await page.evaluate(fn, arg);
     } finally {
       await page.close();
@@ -106,7 +112,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     },
     async stopWorker() {
       const page = await context.newPage();
-      await page.goto(`${origin}/popup.html`);
+      await page.goto(`${origin}/${QUIET_PAGE}`);
       const cdp = await context.newCDPSession(page);
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
