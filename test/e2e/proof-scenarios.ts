@@ -452,6 +452,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       for (const id of ['service', 'offline', 'attested', 'score', 'model', 'web2Id', 'origin', 'nullifier']) {
         expect(await dapp.attr(`[data-server-check="${id}"]`, 'data-ok'), id).toBe('true');
       }
+      // The page's own check expects the bound form too (its server's verdict comes after it).
+      expect(await dapp.attr('[data-check="request"]', 'data-ok')).toBe('true');
       await dapp.screenshot('proof-dapp-bound');
 
       // A phishing site collects a proof bound to itself, and replays it at the real site's server.

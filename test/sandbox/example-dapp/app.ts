@@ -5,8 +5,7 @@
  * starts from the popup; its server accepts a proof only after every check.
  */
 import { bandOf } from '@/lib/score/band.ts';
-import type { ProofProgress, ScoreProofResult } from '@/lib/proof/contract.ts';
-import type { VantageProvider } from '@/lib/proof/contract.ts';
+import { boundWeb2Id, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@/lib/proof/contract.ts';
 import type { Verdict } from './accept.ts';
 import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
 
@@ -145,7 +144,9 @@ async function show(result: ScoreProofResult, asked: Asked | null) {
       .catch((e: unknown) => offline(false, String(e))),
     request && keys
       .then(async ({ attestation }) => {
-        const c = await checkAnswersRequest(result.publicSignals, asked!, attestation);
+        // A bound request commits the site's origin with the user id (docs/page-api.md, "Proofs bound to the site").
+        const committed = asked!.bindOrigin ? boundWeb2Id(location.origin, asked!.web2Id) : asked!.web2Id;
+        const c = await checkAnswersRequest(result.publicSignals, { ...asked!, web2Id: committed }, attestation);
         const failed = Object.entries(c).filter(([, ok]) => !ok).map(([k]) => k);
         request(failed.length === 0, failed.length ? `mismatch: ${failed.join(', ')}` : 'yes');
       })
