@@ -15,6 +15,8 @@ export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 const POLL_MS = 100;
 /** How long a control must keep its place before it is clicked. */
 const STABLE_MS = 60;
+/** The longest a BiDi call that Firefox may leave unanswered is waited for. */
+const BIDI_CALL_MS = 5_000;
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,12 +98,16 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     isClosed: () => closed,
     async close() {
       if (closed) return;
-      await page.close();
+      // BiDi's close of a window the extension opened can go unanswered: bounded, then the fallbacks below.
+      await Promise.race([page.close().catch(() => undefined), delay(BIDI_CALL_MS)]);
       // A window the extension opened may ignore the BiDi close: it may always close itself.
       if (!(await gone())) await page.evaluate(() => window.close()).catch(() => undefined);
       await self.waitForClose(5_000);
     },
-    bringToFront: () => page.bringToFront(),
+    // Bounded like close(): a focus request for an extension window can go unanswered.
+    bringToFront: async () => {
+      await Promise.race([page.bringToFront(), delay(BIDI_CALL_MS)]);
+    },
     async screenshot(name) {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOT_DIR, `firefox-${name}.png`) as `${string}.png`, fullPage: true });
