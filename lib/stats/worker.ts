@@ -31,6 +31,8 @@ export interface StatsDeps {
 export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false): Promise<CacheEntry<unknown>> {
   const now = deps.now ?? Date.now;
   const key = requestKey(request);
+  // `request.op` is any data operation, so its parameter type is a union TypeScript cannot pick from;
+  // requestParams built them from that operation's own catalog entry.
   const fetcher = ({ client }: ServiceContext) => client.call(request.op, requestParams(request, now()) as never);
   return force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher);
 }

@@ -1,5 +1,4 @@
 import { generateVaultKey, type KeyVault } from '@/lib/settings/sealed-secret.ts';
-import {  } from '@/test/unit/fakes/memory-vault.ts';
 
 /** A key kept in memory, created on first use: stands in for the IndexedDB keys of lib/settings/key-vault.ts. */
 export function memoryKey(generate: () => Promise<CryptoKey>): { getKey(): Promise<CryptoKey> } {
