@@ -33,8 +33,13 @@ export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists
     return lists.watch((l) => setSites(l[list]));
   }, [list, lists]);
   const remove = async (origin: string) => {
-    await lists.unlist(list, origin);
-    setNote(t.done(origin));
+    try {
+      await lists.unlist(list, origin);
+      setNote(t.done(origin));
+    } catch (e) {
+      // The list is unchanged: say so, rather than leave the click unanswered.
+      setNote(`Could not change the list: ${e instanceof Error ? e.message : String(e)}. Nothing was changed; try again.`);
+    }
   };
   return (
     <section class="card options-section" aria-labelledby={`${list}-sites-heading`} data-testid={`${list}-sites`}>

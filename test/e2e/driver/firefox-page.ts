@@ -53,22 +53,38 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => evaluateIn(page, fn, arg),
     waitFor,
     async click(selector) {
-      // As Playwright does (and a person must): wait until the control takes clicks.
+      // As Playwright does (and a person must): wait until the control takes clicks...
       await waitFor(`${selector}:not([disabled])`);
-      // ...and until it stays put: a late render above it (lists that load on their own) would move the
-      // control between puppeteer's measuring it and its mouse click landing there.
-      await page.waitForFunction(
-        (s, ms) =>
-          new Promise<boolean>((done) => {
-            const box = () => JSON.stringify(document.querySelector(s)?.getBoundingClientRect() ?? null);
-            const before = box();
-            setTimeout(() => done(before !== 'null' && box() === before), ms);
-          }),
-        { timeout: 15_000, polling: POLL_MS },
-        selector,
-        STABLE_MS,
-      );
-      await page.click(selector);
+      // ...keeps its place, and is what the pointer would hit at its centre. puppeteer clicks coordinates
+      // it measured a moment earlier: a late render above the control (lists that load on their own)
+      // would send the click elsewhere, so the point is checked in the page right before the click.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const point = await page.evaluate(
+          (s, ms) =>
+            new Promise<{ x: number; y: number } | null>((done) => {
+              const el = document.querySelector(s);
+              if (!el) return done(null);
+              el.scrollIntoView({ block: 'center', inline: 'center' });
+              const before = JSON.stringify(el.getBoundingClientRect());
+              setTimeout(() => {
+                const r = el.getBoundingClientRect();
+                const x = r.left + r.width / 2;
+                const y = r.top + r.height / 2;
+                const hit = document.elementFromPoint(x, y);
+                done(JSON.stringify(r) === before && hit && el.contains(hit) ? { x, y } : null);
+              }, ms);
+            }),
+          selector,
+          STABLE_MS,
+        );
+        if (point) {
+          await page.mouse.click(point.x, point.y);
+          return;
+        }
+        if (Date.now() > deadline) throw new Error(`${selector} never held still under the pointer`);
+        await delay(POLL_MS);
+      }
     },
     async fill(selector, value) {
       await waitFor(selector);
