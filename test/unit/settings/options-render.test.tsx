@@ -18,6 +18,7 @@ function deps() {
     siteLists: siteLists(vault),
     hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
     testConnection: vi.fn<OptionsDeps['testConnection']>(),
+    keyboard: { popupShortcut: async () => ({ shortcut: 'Alt+Shift+V' }), openShortcutSettings: vi.fn(async () => undefined) },
   };
 }
 
