@@ -23,7 +23,7 @@ export function KeyboardSection({ deps }: { deps: KeyboardDeps }) {
       <p>
         In the address bar, type <kbd>{OMNIBOX_KEYWORD}</kbd>, a space, then an address (optionally followed by a score
         model) to open its score, or a project id to open its dashboard. Suggestions come from your recent lookups and
-        projects; nothing you type there is sent anywhere.
+        projects: Vantage sends nothing anywhere while you type there.
       </p>
       {shortcut !== undefined && shortcut !== null && (
         <>
