@@ -62,3 +62,18 @@ describe('Options: plain-http service addresses', () => {
     expect(d.hostAccess.request).not.toHaveBeenCalled();
   });
 });
+
+describe('Options: address bar and keyboard', () => {
+  it('shows the popup’s shortcut as the browser has it, or says none is set, and opens the shortcut settings', async () => {
+    const d = deps();
+    await act(() => render(<OptionsApp deps={d} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('[data-testid="popup-shortcut"]')?.textContent).toBe('Open the popup: Alt+Shift+V');
+    expect(rootNow().textContent).toContain('type vt, a space');
+    await act(() => [...rootNow().querySelectorAll('button')].find((b) => b.textContent === 'Open shortcut settings')!.click());
+    expect(d.keyboard.openShortcutSettings).toHaveBeenCalledOnce();
+
+    const none = { ...deps(), keyboard: { ...d.keyboard, popupShortcut: async () => ({ shortcut: '' }) } };
+    await act(() => render(<OptionsApp deps={none} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('[data-testid="popup-shortcut"]')?.textContent).toMatch(/no shortcut set/);
+  });
+});
