@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
-import { firefoxManifest, optionalHostPermissions } from './lib/platform/firefox-manifest.ts';
+import { firefoxManifest, keywordAndShortcut, optionalHostPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/schema.ts';
 
 /**
@@ -53,6 +53,8 @@ export default defineConfig({
     host_permissions: LOCAL_HOST_PATTERNS,
     // Browser differences live in lib/platform/ (this one file, because it loads before the `@/` alias).
     ...optionalHostPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS),
+    // `vt 0x…` in the address bar, and a key for the popup (README); no permission needed for either.
+    ...keywordAndShortcut(manifestVersion),
     ...(browser === 'firefox' ? firefoxManifest(manifestVersion) : {}),
   }),
 });

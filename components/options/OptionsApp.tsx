@@ -12,6 +12,7 @@ import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { CheckField, TextField } from './Field.tsx';
+import { KeyboardSection, type KeyboardDeps } from './KeyboardSection.tsx';
 import './options.css';
 
 export interface OptionsDeps {
@@ -21,6 +22,8 @@ export interface OptionsDeps {
   readonly hostAccess: HostAccess;
   /** Runs the probe (in the worker): the page only supplies the form's values. */
   readonly testConnection: (input: ConnectionInput) => Promise<ConnectionVerdict>;
+  /** The popup's shortcut and the browser's shortcut settings. */
+  readonly keyboard: KeyboardDeps;
 }
 
 export function OptionsApp({ deps }: { deps: OptionsDeps }) {
@@ -226,6 +229,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
 
       <SiteList list="allowed" lists={deps.siteLists} />
       <SiteList list="blocked" lists={deps.siteLists} />
+      <KeyboardSection deps={deps.keyboard} />
     </main>
   );
 }

@@ -4,7 +4,7 @@ import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { browser } from 'wxt/browser';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
-import { initialUiState, readUiState, rememberProject, statsUiItem, type StatsUiState } from '@/lib/stats/ui-state.ts';
+import { initialUiState, readUiState, rememberProject, statsUiItem, withProject, type StatsUiState } from '@/lib/stats/ui-state.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
@@ -24,10 +24,15 @@ async function loadUiState(): Promise<StatsUiState> {
 /**
  * The view state: the paint snapshot's copy in the first render, then the
  * stored one (which wins where they differ), then every change made here or
- * in another page.
+ * in another page. `openProject` (a dashboard link) is chosen over both, and
+ * stored, as if picked in the filter bar.
  */
-function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
-  const [ui, setUiState] = useState<StatsUiState | null>(() => pagePaintSnapshot().ui());
+function useUiState(openProject: string | undefined): [StatsUiState | null, (next: StatsUiState) => void] {
+  const opened = (s: StatsUiState) => (openProject ? withProject(s, openProject) : s);
+  const [ui, setUiState] = useState<StatsUiState | null>(() => {
+    const painted = pagePaintSnapshot().ui();
+    return painted && opened(painted);
+  });
   const setUi = (next: StatsUiState) => {
     // The stored state most often equals the snapshot's: keep the object, and every block stays as painted.
     setUiState((shown) => (JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
@@ -37,9 +42,19 @@ function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
   // mount: a second read would queue behind, and delay, the cached entries' reads.
   const [loading] = useState(loadUiState);
   const changed = useRef(false);
+  const save = (next: StatsUiState) => {
+    changed.current = true;
+    setUi(next);
+    void statsUiItem.setValue(next);
+  };
   useLayoutEffect(() => {
     let live = true;
-    void loading.then((stored) => live && !changed.current && setUi(stored));
+    void loading.then((stored) => {
+      if (!live || changed.current) return;
+      const shown = opened(stored);
+      if (shown === stored) setUi(stored);
+      else save(shown);
+    });
     // The popup and the dashboard follow each other's changes.
     const unwatch = statsUiItem.watch((next) => {
       if (!next) return;
@@ -51,11 +66,6 @@ function useUiState(): [StatsUiState | null, (next: StatsUiState) => void] {
       unwatch();
     };
   }, []);
-  const save = (next: StatsUiState) => {
-    changed.current = true;
-    setUi(next);
-    void statsUiItem.setValue(next);
-  };
   return [ui, save];
 }
 
@@ -74,10 +84,11 @@ function WhenVisible({ children }: { children: ComponentChildren }) {
 
 /**
  * Project stats: the popup's Stats tab (`layout="popup"`: one section at a
- * time) and the dashboard (`layout="page"`: every section, larger, with CSV).
+ * time) and the dashboard (`layout="page"`: every section, larger, with CSV),
+ * which a link may open on a project (lib/stats/dashboard-link.ts).
  */
-export function StatsView({ layout }: { layout: StatsLayout }) {
-  const [ui, save] = useUiState();
+export function StatsView({ layout, openProject }: { layout: StatsLayout; openProject?: string }) {
+  const [ui, save] = useUiState(openProject);
   const [refreshToken, setRefreshToken] = useState(0);
   const [errors, setErrors] = useState<Readonly<Record<string, ApiErrorInfo>>>({});
   const reportError = useCallback((block: string, error: ApiErrorInfo | null) => {

@@ -1,5 +1,13 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import { StatsView } from '@/components/stats/StatsView.tsx';
+import { parseDashboardHash } from '@/lib/stats/dashboard-link.ts';
 
-render(<StatsView layout="page" />, document.getElementById('app')!);
+// dashboard.html#project=<id> opens on that project (lib/stats/dashboard-link.ts); following another such
+// link to this page changes only the hash, so the view is mounted afresh on it.
+const show = () => {
+  const { project } = parseDashboardHash(location.hash);
+  render(<StatsView key={project ?? ''} layout="page" openProject={project} />, document.getElementById('app')!);
+};
+addEventListener('hashchange', show);
+show();

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import '@/components/ui/theme.css';
 import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
 import { askWorker } from '@/lib/messaging/send.ts';
+import { openShortcutSettings, popupShortcut } from '@/lib/platform/commands.ts';
 import { browserHostAccess } from '@/lib/settings/host-access.ts';
 import { indexedDbVault } from '@/lib/settings/key-vault.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
@@ -13,6 +14,7 @@ const deps: OptionsDeps = {
   siteLists: siteLists(vault),
   hostAccess: browserHostAccess(),
   testConnection: (input) => askWorker('settings.testConnection', input),
+  keyboard: { popupShortcut, openShortcutSettings },
 };
 
 // The worker drops the old service's or key's cached answers; the popup's copy of them goes too, here where the change is made.

@@ -2,6 +2,10 @@ import { render } from 'preact';
 import '@/components/ui/theme.css';
 import { ScorePage } from '@/components/score/ScorePage.tsx';
 
-// Opened by the "Check score of …" context-menu item: score.html?address=0x… (or ?noAddress=1).
+// Opened by the "Check score of …" context-menu item (score.html?address=0x…, or ?noAddress=1) and the
+// address-bar keyword (score.html?address=0x…&model=…, lib/score/menu.ts).
 const query = new URLSearchParams(location.search);
-render(<ScorePage address={query.get('address') ?? ''} noAddress={query.has('noAddress')} />, document.getElementById('app')!);
+render(
+  <ScorePage address={query.get('address') ?? ''} scoreId={query.get('model') ?? undefined} noAddress={query.has('noAddress')} />,
+  document.getElementById('app')!,
+);

@@ -3,6 +3,7 @@ import { badgeWorker } from '@/lib/badge/worker.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { createMessageListener, type Routes } from '@/lib/messaging/router.ts';
 import { messagingWorker } from '@/lib/messaging/worker.ts';
+import { omniboxWorker } from '@/lib/omnibox/worker.ts';
 import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
@@ -22,6 +23,7 @@ export const WORKER_FEATURES: readonly WorkerFeature[] = [
   statsWorker,
   scoreWorker,
   badgeWorker,
+  omniboxWorker,
   proofWorker,
 ];
 

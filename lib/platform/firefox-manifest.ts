@@ -71,3 +71,29 @@ export function firefoxManifest(manifestVersion: 2 | 3): UserManifest {
     },
   });
 }
+
+/** The address-bar keyword (`vt 0x…`, lib/omnibox): the same in every build. */
+export const OMNIBOX_KEYWORD = 'vt';
+
+/**
+ * The suggested key that opens the popup. Not taken by Chromium or Firefox
+ * (Alt+Shift+I, T and others are; V is not); the user can change it
+ * (Options shows where).
+ */
+export const POPUP_SHORTCUT = 'Alt+Shift+V';
+
+/**
+ * The command that opens the toolbar popup. compat(firefox-mv2): MV2 names it after
+ * browser_action; MV3 after action. Drop with the Firefox MV2 build (docs/permissions.md says when).
+ */
+export function popupCommandName(manifestVersion: 2 | 3): '_execute_browser_action' | '_execute_action' {
+  return manifestVersion === 2 ? '_execute_browser_action' : '_execute_action';
+}
+
+/** The address-bar keyword and the popup's keyboard shortcut. Neither needs a permission. */
+export function keywordAndShortcut(manifestVersion: 2 | 3): UserManifest {
+  return {
+    omnibox: { keyword: OMNIBOX_KEYWORD },
+    commands: { [popupCommandName(manifestVersion)]: { suggested_key: { default: POPUP_SHORTCUT } } },
+  };
+}

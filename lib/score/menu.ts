@@ -17,8 +17,8 @@ export type MenusApi = Pick<SelectionMenus, 'removeAll' | 'create'>;
 
 export type MenuClick = Parameters<Parameters<SelectionMenus['onClicked']['addListener']>[0]>[0];
 
-/** An extension page to open, with its query. */
-export type ScorePagePath = `${typeof SCORE_PAGE}?${string}`;
+/** The score page to open, with its query (none: an empty form). */
+export type ScorePagePath = typeof SCORE_PAGE | `${typeof SCORE_PAGE}?${string}`;
 
 /** (Re)creates the item: removeAll first, so a second call never hits "duplicate id". */
 export async function createScoreMenu(menus: MenusApi): Promise<void> {
@@ -32,8 +32,18 @@ export async function createScoreMenu(menus: MenusApi): Promise<void> {
  */
 export function scorePagePath(selection: string | undefined): ScorePagePath {
   const found = findAddress(selection ?? '');
-  const q = found ? `address=${found.checksummed}` : 'noAddress=1';
-  return `${SCORE_PAGE}?${q}`;
+  return found ? scorePageFor(found.checksummed) : `${SCORE_PAGE}?noAddress=1`;
+}
+
+/**
+ * The score page looking up `address` (as typed: the page checks it and says
+ * what is wrong), with `scoreId` or the model chosen in Options.
+ */
+export function scorePageFor(address: string, scoreId?: string): ScorePagePath {
+  const q = new URLSearchParams({ address });
+  if (scoreId) q.set('model', scoreId);
+  // Checksummed addresses stay readable; URLSearchParams encodes nothing in them.
+  return `${SCORE_PAGE}?${q.toString()}`;
 }
 
 /** The page path to open for a click on our item, or null for other items. */

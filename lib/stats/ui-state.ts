@@ -36,6 +36,13 @@ export function rememberProject(recent: readonly string[], project: string): str
   return [p, ...recent.filter((r) => r !== p)].slice(0, MAX_RECENT_PROJECTS);
 }
 
+/** The state showing `project` (put first among the recent ones), as if chosen in the filter bar. */
+export function withProject(ui: StatsUiState, project: string): StatsUiState {
+  const p = project.trim();
+  if (!p || p === ui.filters.project) return ui;
+  return { ...ui, filters: { ...ui.filters, project: p }, recentProjects: rememberProject(ui.recentProjects, p) };
+}
+
 /**
  * The state to start from: the stored one, or the defaults seeded from the
  * settings (default project, chain, token) on first use.

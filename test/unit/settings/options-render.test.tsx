@@ -18,6 +18,7 @@ function deps() {
     siteLists: siteLists(vault),
     hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
     testConnection: vi.fn<OptionsDeps['testConnection']>(),
+    keyboard: { popupShortcut: async () => ({ shortcut: 'Alt+Shift+V' }), openShortcutSettings: vi.fn(async () => undefined) },
   };
 }
 
@@ -59,5 +60,20 @@ describe('Options: plain-http service addresses', () => {
     expect(rootNow().querySelector('#integrationBaseUrl-error')?.textContent).toMatch(/^Integration API base URL must use https:\/\/\. /);
     expect(d.testConnection).not.toHaveBeenCalled();
     expect(d.hostAccess.request).not.toHaveBeenCalled();
+  });
+});
+
+describe('Options: address bar and keyboard', () => {
+  it('shows the popup’s shortcut as the browser has it, or says none is set, and opens the shortcut settings', async () => {
+    const d = deps();
+    await act(() => render(<OptionsApp deps={d} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('[data-testid="popup-shortcut"]')?.textContent).toBe('Open the popup: Alt+Shift+V');
+    expect(rootNow().textContent).toContain('type vt, a space');
+    await act(() => [...rootNow().querySelectorAll('button')].find((b) => b.textContent === 'Open shortcut settings')!.click());
+    expect(d.keyboard.openShortcutSettings).toHaveBeenCalledOnce();
+
+    const none = { ...deps(), keyboard: { ...d.keyboard, popupShortcut: async () => ({ shortcut: '' }) } };
+    await act(() => render(<OptionsApp deps={none} />, rootNow()));
+    await expect.poll(() => rootNow().querySelector('[data-testid="popup-shortcut"]')?.textContent).toMatch(/no shortcut set/);
   });
 });

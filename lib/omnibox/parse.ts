@@ -1,0 +1,36 @@
+import { checkAddress } from '@/lib/score/address.ts';
+
+/**
+ * What the user typed after the keyword (`vt …`): an address, optionally
+ * followed by a score model, or a project id. Pure.
+ */
+
+export type OmniboxInput =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'address'; readonly address: `0x${string}`; readonly checksummed: `0x${string}`; readonly scoreId?: string }
+  | { readonly kind: 'project'; readonly project: string }
+  | { readonly kind: 'invalid'; readonly message: string };
+
+/**
+ * A score model id or a project id: one word of letters, digits, `_`, `.` or
+ * `-` (the service's ids are such words; any model id is accepted, as in Options).
+ */
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export const INPUT_HINT = 'Type an address 0x… (and a score model) or a project id';
+
+export function parseOmniboxInput(text: string): OmniboxInput {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { kind: 'empty' };
+  const [first, second, ...rest] = words as [string, ...string[]];
+  if (/^0x/i.test(first)) {
+    const checked = checkAddress(first);
+    if (!checked.ok) return { kind: 'invalid', message: checked.message };
+    if (rest.length || (second !== undefined && !ID.test(second))) {
+      return { kind: 'invalid', message: 'After the address, only a score model id (e.g. credit-v1).' };
+    }
+    return { kind: 'address', address: checked.address, checksummed: checked.checksummed, ...(second ? { scoreId: second } : {}) };
+  }
+  if (words.length === 1 && ID.test(first)) return { kind: 'project', project: first };
+  return { kind: 'invalid', message: 'A project id is one word (letters, digits, "-", "_" or ".").' };
+}

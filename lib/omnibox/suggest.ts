@@ -1,0 +1,109 @@
+import type { DescriptionPart } from '@/lib/platform/omnibox.ts';
+import { checkAddress } from '@/lib/score/address.ts';
+import { INPUT_HINT, type OmniboxInput } from './parse.ts';
+
+/**
+ * The address bar's suggestions while the user types `vt …`: addresses from
+ * the user's own lists (recent lookups, the watchlist) and recent projects,
+ * filtered by what was typed. Pure, and local: nothing typed here is sent
+ * anywhere; the browser shows the suggestions, and a lookup starts only when
+ * one is entered.
+ */
+
+/** An address the user has dealt with, to offer again. */
+export interface SuggestionCandidate {
+  readonly address: string;
+  readonly model: string;
+  /** Shown dimmed after the address, e.g. a watchlist name. */
+  readonly label?: string;
+}
+
+/** A list of candidates (recent lookups, the watchlist), read afresh for each keystroke. */
+export interface SuggestionSource {
+  list(): Promise<SuggestionCandidate[]>;
+}
+
+export interface OmniboxSuggestion {
+  /** What the address bar puts in place of the input, and what is entered when it is picked. */
+  readonly content: string;
+  readonly description: readonly DescriptionPart[];
+}
+
+/** Chromium shows at most this many extension suggestions (Firefox about as many). */
+export const MAX_SUGGESTIONS = 6;
+
+/** `text` with the first case-insensitive occurrence of `word` styled as a match. */
+export function highlight(text: string, word: string): DescriptionPart[] {
+  const at = word ? text.toLowerCase().indexOf(word.toLowerCase()) : -1;
+  if (at < 0) return [{ text }];
+  const parts: DescriptionPart[] = [];
+  if (at > 0) parts.push({ text: text.slice(0, at) });
+  parts.push({ text: text.slice(at, at + word.length), style: 'match' });
+  if (at + word.length < text.length) parts.push({ text: text.slice(at + word.length) });
+  return parts;
+}
+
+/** Whether every typed word occurs in one of the fields (an empty input matches everything). */
+function matches(words: readonly string[], fields: readonly string[]): boolean {
+  const hay = fields.map((f) => f.toLowerCase());
+  return words.every((w) => hay.some((h) => h.includes(w)));
+}
+
+/**
+ * Suggestions for `text`: matching addresses first (in the sources' order,
+ * each address and model once), then matching projects; at most `limit`.
+ */
+export function buildSuggestions(
+  text: string,
+  candidates: readonly SuggestionCandidate[],
+  projects: readonly string[],
+  limit = MAX_SUGGESTIONS,
+): OmniboxSuggestion[] {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const typed = text.trim();
+  const out: OmniboxSuggestion[] = [];
+  const seen = new Set<string>();
+  const add = (s: OmniboxSuggestion) => {
+    const key = s.content.toLowerCase();
+    // The input itself is the default suggestion already.
+    if (seen.has(key) || key === typed.toLowerCase()) return;
+    seen.add(key);
+    out.push(s);
+  };
+  for (const c of candidates) {
+    const checked = checkAddress(c.address);
+    const model = c.model.trim();
+    if (!checked.ok || !model || /\s/.test(model)) continue;
+    if (!matches(words, [checked.address, model, c.label ?? ''])) continue;
+    add({
+      content: `${checked.checksummed} ${model}`,
+      description: [
+        ...highlight(checked.checksummed, words[0] ?? ''),
+        { text: ` ${model}${c.label ? ` · ${c.label}` : ''}`, style: 'dim' },
+      ],
+    });
+  }
+  for (const p of projects) {
+    if (words.length > 1 || (words[0] && !p.toLowerCase().includes(words[0]))) continue;
+    add({ content: p, description: [{ text: 'Dashboard of project ' }, ...highlight(p, words[0] ?? '')] });
+  }
+  return out.slice(0, limit);
+}
+
+/** The first line, describing what Enter does with the input as typed. */
+export function defaultSuggestion(input: OmniboxInput): DescriptionPart[] {
+  switch (input.kind) {
+    case 'empty':
+      return [{ text: INPUT_HINT }];
+    case 'address':
+      return [
+        { text: 'Score of ' },
+        { text: input.checksummed, style: 'match' },
+        { text: input.scoreId ? ` with model ${input.scoreId}` : ' with the model chosen in Options', style: 'dim' },
+      ];
+    case 'project':
+      return [{ text: 'Dashboard of project ' }, { text: input.project, style: 'match' }];
+    case 'invalid':
+      return [{ text: INPUT_HINT }, { text: ` (${input.message})`, style: 'dim' }];
+  }
+}

@@ -1,0 +1,95 @@
+import { browser } from 'wxt/browser';
+import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
+import { describeSuggestion, omniboxApi, type Disposition } from '@/lib/platform/omnibox.ts';
+import { recentLookups, type RecentLookups } from '@/lib/score/recent.ts';
+import { openScoreWindow } from '@/lib/score/score-window.ts';
+import { loadSettings } from '@/lib/settings/store.ts';
+import { readUiState } from '@/lib/stats/ui-state.ts';
+import { parseOmniboxInput } from './parse.ts';
+import { buildSuggestions, defaultSuggestion, type SuggestionCandidate, type SuggestionSource } from './suggest.ts';
+import { omniboxTarget, type OmniboxTarget } from './target.ts';
+
+/**
+ * The address-bar keyword (`vt`, lib/platform/firefox-manifest.ts): suggests
+ * from the user's own lists as they type, and opens a score or the dashboard
+ * on Enter. Typing sends nothing anywhere: suggestions come from storage, and
+ * only an entered address is looked up (by the score page, as any lookup).
+ */
+
+/** The recent lookups (sealed), newest first, as candidates. */
+export function recentLookupSource(recent: Pick<RecentLookups, 'load'>): SuggestionSource {
+  return {
+    list: async () => (await recent.load()).map((r) => ({ address: r.address, model: r.scoreId, label: `score ${r.score}` })),
+  };
+}
+
+/** Recent projects of the stats view, else the default project from Options. */
+export async function knownProjects(): Promise<string[]> {
+  const ui = await readUiState();
+  const recent = ui?.recentProjects ?? [];
+  if (recent.length) return [...recent];
+  const { defaultProject } = await loadSettings();
+  return defaultProject ? [defaultProject] : [];
+}
+
+/** Every source's candidates in order; a source that fails is skipped, not the suggestions. */
+async function allCandidates(sources: readonly SuggestionSource[]): Promise<SuggestionCandidate[]> {
+  const lists = await Promise.all(
+    sources.map((s) =>
+      s.list().catch((e: unknown) => {
+        console.warn('Vantage: an address-bar suggestion source failed', e);
+        return [];
+      }),
+    ),
+  );
+  return lists.flat();
+}
+
+/** Opens the target where the browser asked: Enter in this tab, Alt+Enter in a new one (an address: the score window). */
+export async function openTarget(target: OmniboxTarget, disposition: Disposition): Promise<void> {
+  const url = browser.runtime.getURL(target.path);
+  if (disposition === 'currentTab') await browser.tabs.update({ url });
+  else if (disposition === 'newBackgroundTab') await browser.tabs.create({ url, active: false });
+  else if (target.page === 'score') await openScoreWindow(target.path);
+  else await browser.tabs.create({ url });
+}
+
+export interface OmniboxDeps {
+  /** Where addresses are suggested from: recent lookups now; the watchlist plugs in here too. */
+  readonly sources: readonly SuggestionSource[];
+  readonly projects: () => Promise<readonly string[]>;
+}
+
+/** Registers the keyword's listeners (synchronously, at worker start). */
+export function listenToOmnibox({ sources, projects }: OmniboxDeps): void {
+  const omnibox = omniboxApi();
+  if (!omnibox) return; // Firefox for Android has no address-bar keywords.
+  omnibox.onInputChanged.addListener((text, suggest) => {
+    omnibox.setDefaultSuggestion({ description: describeSuggestion(defaultSuggestion(parseOmniboxInput(text))) });
+    void Promise.all([allCandidates(sources), projects().catch(() => [])])
+      .then(([candidates, known]) => {
+        const list = buildSuggestions(text, candidates, known);
+        suggest(list.map((s) => ({ content: s.content, description: describeSuggestion(s.description) })));
+      })
+      .catch((e: unknown) => console.error('Vantage: could not suggest', e));
+  });
+  omnibox.onInputEntered.addListener((text, disposition) => {
+    openTarget(omniboxTarget(parseOmniboxInput(text), text), disposition).catch((e: unknown) =>
+      console.error('Vantage: could not open what was entered in the address bar', e),
+    );
+  });
+}
+
+/** The keyword's worker side, with its address sources made from the shared deps. */
+export function omniboxFeature(sources: (deps: WorkerDeps) => readonly SuggestionSource[]): WorkerFeature {
+  return {
+    name: 'omnibox',
+    init: (deps) => {
+      const made = sources(deps);
+      return { listen: () => listenToOmnibox({ sources: made, projects: knownProjects }) };
+    },
+  };
+}
+
+/** Recent lookups for now; the watchlist's source joins them here. */
+export const omniboxWorker: WorkerFeature = omniboxFeature(({ vault }) => [recentLookupSource(recentLookups(vault))]);
