@@ -1,7 +1,9 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
+import { localizePage } from '@/lib/i18n/page.ts';
 import { ScorePage } from '@/components/score/ScorePage.tsx';
 
 // Opened by the "Check score of …" context-menu item: score.html?address=0x… (or ?noAddress=1).
 const query = new URLSearchParams(location.search);
+localizePage('page.score');
 render(<ScorePage address={query.get('address') ?? ''} noAddress={query.has('noAddress')} />, document.getElementById('app')!);

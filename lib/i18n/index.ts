@@ -4,13 +4,14 @@
  * browser's own `_locales/` and types every key, so a missing key or a wrong
  * placeholder is a compile error. Text follows the browser's UI language.
  */
-import { i18n } from '#i18n';
+import { i18n, type GeneratedI18nStructure } from '#i18n';
 import { browser } from 'wxt/browser';
 
 /** A message by key: `t('options.save')`, `t('stats.block.updated', { age })`, `t('fields', n, { count })`. */
 export const t = i18n.t;
 
-export type MessageKey = Parameters<typeof t>[0];
+/** Every message key (generated from locales/en.yml by `wxt prepare`). */
+export type MessageKey = keyof GeneratedI18nStructure & string;
 
 let locale: string | undefined;
 
