@@ -1,5 +1,5 @@
 /** Dates and clock times for people, in the browser's UI language (lib/i18n), in the user's time zone. */
-import { uiLocale } from '@/lib/i18n/index.ts';
+import { uiLocale } from '@/lib/i18n/locale.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 function fmt(options: Intl.DateTimeFormatOptions, locale = uiLocale()): Intl.DateTimeFormat {

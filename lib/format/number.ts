@@ -4,7 +4,7 @@
  * defaults to the browser's UI language (lib/i18n: the one that also picks
  * the messages); tests pin it.
  */
-import { uiLocale } from '@/lib/i18n/index.ts';
+import { uiLocale } from '@/lib/i18n/locale.ts';
 
 const cache = new Map<string, Intl.NumberFormat>();
 function fmt(locale: string | undefined = uiLocale(), options: Intl.NumberFormatOptions): Intl.NumberFormat {
