@@ -5,6 +5,8 @@ import { WxtVitest } from 'wxt/testing';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
+    // fakeBrowser has no i18n: serve the English messages as an English browser would.
+    setupFiles: ['test/unit/setup-i18n.ts'],
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],
     // Nested node_modules too: the sandbox workspace (test/sandbox) gets one when its packages cannot be hoisted.
     exclude: ['test/e2e/**', '**/node_modules/**'],

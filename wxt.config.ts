@@ -38,7 +38,8 @@ export default defineConfig({
   imports: false,
   // Parallel builds (several e2e runs at once) each get their own output folder.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // i18n: messages in locales/<lang>.yml, built into _locales/ with typed keys (docs/i18n.md).
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   zip: {
     // The sources zip is for store reviewers, who rebuild the package from it (README "Store packages"):
     // the tests, the sandbox and its ~7 MB of zk artifacts play no part in a build.
@@ -46,8 +47,10 @@ export default defineConfig({
   },
   vite: () => ({ plugins: [preact(), popupInOneFile] }),
   manifest: ({ browser, manifestVersion }) => ({
+    // The brand is not translated, and the worker reports `getManifest().name` (Chromium would give the raw __MSG_ token).
     name: 'Vantage',
-    description: 'Project stats and zero-knowledge score proofs from your toolbar.',
+    description: '__MSG_manifest_summary__',
+    default_locale: 'en',
     permissions: ['storage', 'alarms', 'contextMenus'],
     // The local sandbox is granted up front; any other service origin is asked for at save time.
     host_permissions: LOCAL_HOST_PATTERNS,

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n/index.ts';
 import { Field, describedBy } from './Field.tsx';
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -19,7 +20,7 @@ export function ApiKeyField(props: { value: string; onInput: (v: string) => void
   const [shown, setShown] = useState(false);
   const id = 'apiKey';
   return (
-    <Field id={id} label="API key" hint={props.hint} error={props.error}>
+    <Field id={id} label={t('options.apiKey.label')} hint={props.hint} error={props.error}>
       <div class="input-with-button">
         <input
           id={id}
@@ -36,8 +37,8 @@ export function ApiKeyField(props: { value: string; onInput: (v: string) => void
         <button
           type="button"
           class="icon-button"
-          aria-label={shown ? 'Hide API key' : 'Show API key'}
-          title={shown ? 'Hide API key' : 'Show API key'}
+          aria-label={shown ? t('options.apiKey.hide') : t('options.apiKey.show')}
+          title={shown ? t('options.apiKey.hide') : t('options.apiKey.show')}
           aria-controls={id}
           onClick={() => setShown(!shown)}
         >

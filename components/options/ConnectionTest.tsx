@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n/index.ts';
 import type { ConnectionVerdict } from '@/lib/settings/connection.ts';
 
 type Tone = 'ok' | 'warn' | 'error';
@@ -21,7 +22,7 @@ export function ConnectionTest(props: { run: () => Promise<ConnectionVerdict | n
     try {
       setVerdict(await props.run());
     } catch (e) {
-      setVerdict({ status: 'failed', ok: false, message: `The test could not run: ${e instanceof Error ? e.message : String(e)}` });
+      setVerdict({ status: 'failed', ok: false, message: t('options.connection.failed', { error: e instanceof Error ? e.message : String(e) }) });
     } finally {
       setBusy(false);
     }
@@ -30,7 +31,7 @@ export function ConnectionTest(props: { run: () => Promise<ConnectionVerdict | n
   return (
     <div class="connection-test">
       <button type="button" onClick={onClick} disabled={busy} aria-describedby="connection-result">
-        {busy ? 'Testing…' : 'Test connection'}
+        {busy ? t('options.connection.busy') : t('options.connection.run')}
       </button>
       <p id="connection-result" role="status" class={tone ? `verdict status-${tone}` : 'verdict'}>
         {verdict && (

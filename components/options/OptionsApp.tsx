@@ -8,6 +8,9 @@ import { KNOWN_SCORE_MODELS } from '@/lib/settings/score-models.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { getApiKey, loadSettings } from '@/lib/settings/store.ts';
 import type { SiteLists } from '@/lib/settings/site-lists.ts';
+import { formatList } from '@/lib/format/list.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
@@ -48,7 +51,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     if (focusTick) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusTick]);
 
-  if (!form || !stored) return <p class="muted options-loading">Loading settings…</p>;
+  if (!form || !stored) return <p class="muted options-loading">{t('options.loading')}</p>;
 
   const set = <K extends keyof SettingsDraft>(k: K) => (v: SettingsDraft[K]) => {
     setForm({ ...form, [k]: v });
@@ -67,18 +70,18 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
           setStored(saved);
           setForm(saved);
           setErrors({});
-          setNote({ tone: 'ok', text: 'Saved.' });
+          setNote({ tone: 'ok', text: t('options.saved') });
         } else {
           setErrors(r.errors);
           const count = Object.keys(r.errors).filter((k) => k !== 'permissions').length;
           setNote({
             tone: 'error',
-            text: r.errors.permissions ?? `Nothing was saved: fix the ${count === 1 ? 'field' : `${count} fields`} marked below.`,
+            text: r.errors.permissions ?? t('options.fixFields', count, { count: formatNumber(count) }),
           });
           setFocusTick((t) => t + 1);
         }
       })
-      .catch((err: unknown) => setNote({ tone: 'error', text: `Nothing was saved: ${err instanceof Error ? err.message : String(err)}` }))
+      .catch((err: unknown) => setNote({ tone: 'error', text: t('options.notSaved', { error: err instanceof Error ? err.message : String(err) }) }))
       .finally(() => setSaving(false));
   };
 
@@ -93,7 +96,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     const { dataBaseUrl, integrationBaseUrl } = bases.settings;
     const patterns = hostPatternsToRequest(bases.settings);
     if (!(await deps.hostAccess.request(patterns).catch(() => false))) {
-      return { status: 'failed', ok: false, message: `Vantage was not given access to ${patterns.join(' and ')}, so it cannot reach the service.` };
+      return { status: 'failed', ok: false, message: t('options.noAccess', { hosts: formatList(patterns) }) };
     }
     return deps.testConnection({ dataBaseUrl, integrationBaseUrl, defaultProject: form.defaultProject.trim(), apiKey: form.apiKey.trim() });
   };
@@ -103,85 +106,85 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
   return (
     <main class="options">
       <header class="options-header">
-        <h1>Vantage options</h1>
-        <p class="muted">The service key and addresses, and what sites are offered. Changes apply after Save.</p>
+        <h1>{t('page.options')}</h1>
+        <p class="muted">{t('options.intro')}</p>
       </header>
 
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <section class="card options-section" aria-labelledby="service-heading">
-          <h2 id="service-heading">Service</h2>
+          <h2 id="service-heading">{t('options.service')}</h2>
           <ApiKeyField
             value={form.apiKey}
             onInput={set('apiKey')}
             error={errors.apiKey}
-            hint="From the Integration tab of the service. Sent only as the x-apikey header to the two addresses below."
+            hint={t('options.apiKey.hint')}
           />
           <CheckField
             id="keyInSessionOnly"
-            label="Keep the key only for this browser session"
+            label={t('options.keyInSessionOnly.label')}
             checked={form.keyInSessionOnly}
             onChange={set('keyInSessionOnly')}
-            hint="Forgotten when the browser closes. Otherwise it is kept encrypted in extension storage."
+            hint={t('options.keyInSessionOnly.hint')}
           />
           <TextField
             id="dataBaseUrl"
-            label="Data API base URL"
+            label={t('options.dataBaseUrl.label')}
             type="url"
             inputMode="url"
             value={form.dataBaseUrl}
             onInput={set('dataBaseUrl')}
             error={errors.dataBaseUrl}
-            hint="With the stage prefix if your deployment has one, e.g. https://api.example.com/dev"
+            hint={t('options.dataBaseUrl.hint')}
           />
           <TextField
             id="integrationBaseUrl"
-            label="Integration API base URL"
+            label={t('options.integrationBaseUrl.label')}
             type="url"
             inputMode="url"
             value={form.integrationBaseUrl}
             onInput={set('integrationBaseUrl')}
             error={errors.integrationBaseUrl}
-            hint="With the version, e.g. https://api.example.com/v1"
+            hint={t('options.integrationBaseUrl.hint')}
           />
           <ConnectionTest run={runTest} />
         </section>
 
         <section class="card options-section" aria-labelledby="defaults-heading">
-          <h2 id="defaults-heading">Defaults</h2>
+          <h2 id="defaults-heading">{t('options.defaults')}</h2>
           <TextField
             id="defaultProject"
-            label="Default project"
+            label={t('options.defaultProject.label')}
             value={form.defaultProject}
             onInput={set('defaultProject')}
             error={errors.defaultProject}
-            hint="The project the popup opens with, e.g. nebula. Test connection checks it too."
+            hint={t('options.defaultProject.hint')}
           />
           <div class="field-row">
-            <TextField id="defaultChainId" label="Default chain" value={form.defaultChainId} onInput={set('defaultChainId')} error={errors.defaultChainId} hint="Empty: all chains." />
-            <TextField id="defaultTokenId" label="Default token" value={form.defaultTokenId} onInput={set('defaultTokenId')} error={errors.defaultTokenId} hint="Empty: the service's default token." />
+            <TextField id="defaultChainId" label={t('options.defaultChainId.label')} value={form.defaultChainId} onInput={set('defaultChainId')} error={errors.defaultChainId} hint={t('options.defaultChainId.hint')} />
+            <TextField id="defaultTokenId" label={t('options.defaultTokenId.label')} value={form.defaultTokenId} onInput={set('defaultTokenId')} error={errors.defaultTokenId} hint={t('options.defaultTokenId.hint')} />
           </div>
         </section>
 
         <section class="card options-section" aria-labelledby="proofs-heading">
-          <h2 id="proofs-heading">Score proofs for sites</h2>
+          <h2 id="proofs-heading">{t('options.proofs')}</h2>
           <div class="field-row">
             <TextField
               id="scoreId"
-              label="Score model"
+              label={t('options.scoreId.label')}
               list="score-models"
               value={form.scoreId}
               onInput={set('scoreId')}
               error={errors.scoreId}
-              hint="Pick a suggestion or type any model id."
+              hint={t('options.scoreId.hint')}
             />
             <TextField
               id="minScore"
-              label="Minimum score"
+              label={t('options.minScore.label')}
               inputMode="numeric"
               value={form.minScore}
               onInput={set('minScore')}
               error={errors.minScore}
-              hint="Users below it cannot make a proof. Credit models score 300–850."
+              hint={t('options.minScore.hint')}
             />
           </div>
           <datalist id="score-models">
@@ -191,26 +194,26 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
           </datalist>
           <TextField
             id="proofPageTemplate"
-            label="Proof page URL"
+            label={t('options.proofPageTemplate.label')}
             type="url"
             inputMode="url"
             value={form.proofPageTemplate}
             onInput={set('proofPageTemplate')}
             error={errors.proofPageTemplate}
-            hint={`Opened for the user when the service gives no page address; ${SESSION_PLACEHOLDER} is replaced by the session id.`}
+            hint={t('options.proofPageTemplate.hint', { placeholder: SESSION_PLACEHOLDER })}
           />
           <TextField
             id="proofTimeoutMinutes"
-            label="Proof timeout (minutes)"
+            label={t('options.proofTimeoutMinutes.label')}
             inputMode="numeric"
             value={form.proofTimeoutMinutes}
             onInput={set('proofTimeoutMinutes')}
             error={errors.proofTimeoutMinutes}
-            hint="A proof request still unfinished after this long is given up."
+            hint={t('options.proofTimeoutMinutes.hint')}
           />
           <CheckField
             id="verifyBeforeHandOver"
-            label="Verify each proof with the service before handing it to a site"
+            label={t('options.verifyBeforeHandOver.label')}
             checked={form.verifyBeforeHandOver}
             onChange={set('verifyBeforeHandOver')}
           />
@@ -219,10 +222,10 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
         <div class="save-bar">
           {/* Not disabled while saving: a disabled button drops keyboard focus. */}
           <button type="submit" class="primary" aria-busy={saving}>
-            Save
+            {t('options.save')}
           </button>
           <p role="status" class={note ? `save-note status-${note.tone}` : 'save-note'}>
-            {note?.text ?? (dirty ? 'Unsaved changes.' : '')}
+            {note?.text ?? (dirty ? t('options.unsaved') : '')}
           </p>
         </div>
       </form>

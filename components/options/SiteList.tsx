@@ -1,33 +1,44 @@
 import { useEffect, useState } from 'preact/hooks';
+import { formatDate } from '@/lib/format/date.ts';
+import { t as msg } from '@/lib/i18n/index.ts';
 import type { ListedSite, SiteListName, SiteLists } from '@/lib/settings/site-lists.ts';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** What each list says; the rest is the same for both. */
-const TEXT: Record<SiteListName, { title: string; hint: string; empty: string; added: string; action: string; done: (o: string) => string }> = {
-  allowed: {
-    title: 'Allowed sites',
-    hint: 'Sites you chose to always allow to request a score proof. Revoking takes effect at once.',
-    empty: 'No sites yet. A site appears here when you choose “Always allow” for its proof request.',
-    added: 'allowed',
-    action: 'Revoke',
-    done: (o) => `Revoked ${o}: it must ask again before it can request a proof.`,
-  },
-  blocked: {
-    title: 'Blocked sites',
-    hint: 'Sites you blocked from asking for proofs: their requests are refused at once, with no window. Unblocking takes effect at once.',
-    empty: 'No blocked sites. A site appears here when you choose “Block this site” in its proof request.',
-    added: 'blocked',
-    action: 'Unblock',
-    done: (o) => `Unblocked ${o}: it may ask for a proof again.`,
-  },
+interface ListText {
+  title: string;
+  hint: string;
+  empty: string;
+  added: (date: string) => string;
+  action: string;
+  actionLabel: (o: string) => string;
+  done: (o: string) => string;
+}
+const TEXT: Record<SiteListName, () => ListText> = {
+  allowed: () => ({
+    title: msg('options.sites.allowed.title'),
+    hint: msg('options.sites.allowed.hint'),
+    empty: msg('options.sites.allowed.empty'),
+    added: (date) => msg('options.sites.allowed.added', { date }),
+    action: msg('options.sites.allowed.action'),
+    actionLabel: (origin) => msg('options.sites.allowed.actionLabel', { origin }),
+    done: (origin) => msg('options.sites.allowed.done', { origin }),
+  }),
+  blocked: () => ({
+    title: msg('options.sites.blocked.title'),
+    hint: msg('options.sites.blocked.hint'),
+    empty: msg('options.sites.blocked.empty'),
+    added: (date) => msg('options.sites.blocked.added', { date }),
+    action: msg('options.sites.blocked.action'),
+    actionLabel: (origin) => msg('options.sites.blocked.actionLabel', { origin }),
+    done: (origin) => msg('options.sites.blocked.done', { origin }),
+  }),
 };
 
 /** One of the user's per-site lists, each entry removable at once (no Save needed). */
 export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists }) {
   const [sites, setSites] = useState<readonly ListedSite[] | null>(null);
   const [note, setNote] = useState('');
-  const t = TEXT[list];
+  const t = TEXT[list]();
   useEffect(() => {
     lists.get().then((l) => setSites(l[list]), () => setSites([]));
     return lists.watch((l) => setSites(l[list]));
@@ -52,8 +63,8 @@ export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists
           {sites.map((s) => (
             <li key={s.origin}>
               <span class="site-origin">{s.origin}</span>
-              <span class="muted">{t.added} {dateFormat.format(s.addedAt)}</span>
-              <button type="button" class="danger" aria-label={`${t.action} ${s.origin}`} onClick={() => remove(s.origin)}>
+              <span class="muted">{t.added(formatDate(s.addedAt))}</span>
+              <button type="button" class="danger" aria-label={t.actionLabel(s.origin)} onClick={() => remove(s.origin)}>
                 {t.action}
               </button>
             </li>

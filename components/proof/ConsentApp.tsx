@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { formatClock } from '@/lib/format/date.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { createClickGuard } from '@/lib/proof/click-guard.ts';
 import type { ConsentDetails } from '@/lib/proof/runner.ts';
@@ -8,8 +10,6 @@ import type {} from '@/lib/proof/routes.ts';
 import './proof.css';
 
 type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'ask'; details: ConsentDetails } | { kind: 'error'; message: string };
-
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** True once this window has been visible and focused for a moment (lib/proof/click-guard.ts). */
 function useAttentionArmed(): boolean {
@@ -59,15 +59,15 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
     }
   };
 
-  if (state.kind === 'loading') return <main class="consent" aria-busy="true"><p class="muted">Loading request…</p></main>;
+  if (state.kind === 'loading') return <main class="consent" aria-busy="true"><p class="muted">{t('proof.consent.loading')}</p></main>;
   if (state.kind !== 'ask') {
     return (
       <main class="consent">
-        <h1>Score proof request</h1>
+        <h1>{t('proof.consent.title')}</h1>
         <p role="alert" class={state.kind === 'error' ? 'status-error' : 'muted'}>
-          {state.kind === 'error' ? state.message : 'This request is no longer pending.'}
+          {state.kind === 'error' ? state.message : t('proof.consent.gone')}
         </p>
-        <button type="button" onClick={onDone}>Close</button>
+        <button type="button" onClick={onDone}>{t('proof.consent.close')}</button>
       </main>
     );
   }
@@ -75,42 +75,41 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
   const url = new URL(d.origin);
   return (
     <main class="consent">
-      <h1>Score proof request</h1>
-      <p class="consent-lead">This site asks for a zero-knowledge proof of your wallet score:</p>
+      <h1>{t('proof.consent.title')}</h1>
+      <p class="consent-lead">{t('proof.consent.lead')}</p>
       <p class="consent-origin" data-testid="consent-origin">
         <strong>{url.host}</strong>
         <span class="muted">{d.origin}</span>
-        {url.protocol === 'http:' && <span class="status-warn">Not encrypted (http): local development only.</span>}
+        {url.protocol === 'http:' && <span class="status-warn">{t('proof.consent.insecure')}</span>}
       </p>
       <dl class="consent-facts">
-        <dt>Score model</dt>
+        <dt>{t('proof.consent.model')}</dt>
         <dd data-testid="consent-score-id">{d.scoreId}</dd>
-        <dt>Minimum score</dt>
+        <dt>{t('proof.consent.minimum')}</dt>
         <dd class="num" data-testid="consent-condition">{d.condition}</dd>
-        <dt>Your id on this site</dt>
+        <dt>{t('proof.consent.web2Id')}</dt>
         <dd class="consent-web2id" data-testid="consent-web2id">{d.web2Id}</dd>
       </dl>
       <p class="hint">
-        Approving opens the service's proof page, where you connect a wallet. The site receives the proof and your score;
-        it does not learn your wallet address. If your score is below {d.condition}, no proof is made.
+        {t('proof.consent.explain', { minimum: d.condition })}
       </p>
       <label class="consent-always">
         <input type="checkbox" data-testid="consent-always" checked={always} onChange={(e) => setAlways((e.target as HTMLInputElement).checked)} />
         <span>
-          Always allow this site
-          <span class="hint consent-always-hint">No window next time for {url.host}; revocable in Options.</span>
+          {t('proof.consent.always')}
+          <span class="hint consent-always-hint">{t('proof.consent.alwaysHint', { host: url.host })}</span>
         </span>
       </label>
-      <p class="hint">This request expires at {time.format(d.deadline)}.</p>
+      <p class="hint">{t('proof.consent.expires', { time: formatClock(d.deadline) })}</p>
       <div class="consent-actions">
-        <button type="button" data-testid="consent-reject" disabled={busy} onClick={() => answer(false)}>Reject</button>
-        <button type="button" class="primary" data-testid="consent-approve" disabled={busy || !armed} onClick={() => answer(true)}>Approve</button>
+        <button type="button" data-testid="consent-reject" disabled={busy} onClick={() => answer(false)}>{t('proof.consent.reject')}</button>
+        <button type="button" class="primary" data-testid="consent-approve" disabled={busy || !armed} onClick={() => answer(true)}>{t('proof.consent.approve')}</button>
       </div>
       <p class="consent-block">
         <button type="button" class="link danger" data-testid="consent-block" disabled={busy} onClick={() => answer(false, true)}>
-          Block this site
+          {t('proof.consent.block')}
         </button>
-        <span class="hint">Refuses this request and every later one from {url.host}, with no window; undo in Options.</span>
+        <span class="hint">{t('proof.consent.blockHint', { host: url.host })}</span>
       </p>
     </main>
   );

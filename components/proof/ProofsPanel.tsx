@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { Rich, keep } from '@/components/ui/rich.tsx';
+import { formatClockSeconds } from '@/lib/format/date.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import type { Phase, FlowReport } from '@/lib/proof/flow.ts';
 import type { FlowSummary } from '@/lib/proof/runner.ts';
@@ -8,23 +11,25 @@ import type {} from '@/lib/proof/routes.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import './proof.css';
 
-const PHASE_LABEL: Record<Phase, string> = {
-  consent: 'Waiting for your approval',
-  creating: 'Starting a proof session',
-  proving: 'Waiting for the proof page',
-  verifying: 'Verifying the proof',
-  delivering: 'Handing over to the page',
+const PHASE_LABEL: Record<Phase, () => string> = {
+  consent: () => t('proof.phase.consent'),
+  creating: () => t('proof.phase.creating'),
+  proving: () => t('proof.phase.proving'),
+  verifying: () => t('proof.phase.verifying'),
+  delivering: () => t('proof.phase.delivering'),
 };
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = { format: formatClockSeconds };
 
 /** How often the list refreshes while the popup is open. */
 const REFRESH_MS = 1000;
 
 function reportText(r: FlowReport): string {
-  if (r.result === 'delivered') return r.score !== undefined ? `Proof (score ${r.score}) handed to ${r.origin}` : `Handed to ${r.origin}`;
-  if (r.result === 'failed') return `${r.origin}: ${r.message ?? 'failed'}${r.code !== undefined ? ` (code ${r.code})` : ''}`;
-  return `${r.origin}: not handed over. ${r.message ?? ''}`;
+  // The reasons are the page API's own messages (English, for developers: docs/i18n.md).
+  if (r.result === 'delivered') return r.score !== undefined ? t('proof.report.deliveredScore', { score: r.score, origin: r.origin }) : t('proof.report.delivered', { origin: r.origin });
+  const reason = r.message ?? t('proof.report.failedWord');
+  if (r.result === 'failed') return r.code !== undefined ? t('proof.report.failedCode', { origin: r.origin, reason, code: r.code }) : t('proof.report.failed', { origin: r.origin, reason });
+  return t('proof.report.notHanded', { origin: r.origin, reason: r.message ?? '' }).trim();
 }
 
 /**
@@ -59,7 +64,7 @@ export function ProofsPanel() {
     setNote(null);
     try {
       const ack = await askWorker('proof.startForTab', {});
-      setNote('error' in ack ? { text: `${ack.error.message} (code ${ack.error.code})`, error: true } : { text: 'Proof page opening…', error: false });
+      setNote('error' in ack ? { text: t('proof.panel.withCode', { text: ack.error.message, code: ack.error.code }), error: true } : { text: t('proof.panel.opening'), error: false });
       await refresh();
     } catch (e) {
       setNote({ text: describeError(toErrorInfo(e)), error: true });
@@ -80,33 +85,35 @@ export function ProofsPanel() {
   return (
     <div class="proofs">
       <section class="card" aria-labelledby="prove-heading">
-        <h2 id="prove-heading">Prove my score to this site</h2>
+        <h2 id="prove-heading">{t('proof.panel.prove')}</h2>
         <p class="hint">
-          {defaults ? <>Model <strong>{defaults.scoreId}</strong>, minimum <strong>{defaults.minScore}</strong> (change in Options). </> : null}
-          The site gets the proof under a random id Vantage keeps for that site only, as a <code>vantage:proof</code> event.
+          {defaults ? (
+            <Rich text={t('proof.panel.defaults', keep('model', 'minimum'))} parts={{ model: <strong>{defaults.scoreId}</strong>, minimum: <strong>{defaults.minScore}</strong> }} />
+          ) : null}
+          <Rich text={t('proof.panel.how', keep('event'))} parts={{ event: <code>vantage:proof</code> }} />
         </p>
-        <button type="button" class="primary" data-testid="prove-to-site" disabled={busy} onClick={prove}>Prove my score to this site</button>
+        <button type="button" class="primary" data-testid="prove-to-site" disabled={busy} onClick={prove}>{t('proof.panel.prove')}</button>
         {note && <p role={note.error ? 'alert' : 'status'} class={note.error ? 'status-error' : 'muted'}>{note.text}</p>}
       </section>
 
       <section aria-labelledby="flows-heading">
-        <h2 id="flows-heading">In progress</h2>
+        <h2 id="flows-heading">{t('proof.panel.inProgress')}</h2>
         {flows === null ? (
           <p class="skeleton" aria-busy="true">&nbsp;</p>
         ) : flows.length === 0 ? (
-          <p class="muted">No proof requests in progress.</p>
+          <p class="muted">{t('proof.panel.none')}</p>
         ) : (
           <ul>
             {flows.map((f) => (
               <li key={f.flowId} class="card proof-item" data-testid="proof-flow">
                 <span class="proof-origin">{f.origin}</span>
                 <span class="proof-meta">
-                  {PHASE_LABEL[f.phase]} · {f.scoreId} ≥ {f.condition} · since {clock.format(f.startedAt)}
-                  {f.source === 'popup' ? ' · from popup' : ''}
-                  {f.lastError ? <span class="status-warn"> · retrying: {f.lastError}</span> : null}
+                  {PHASE_LABEL[f.phase]()} · {f.scoreId} ≥ {f.condition} · {t('proof.panel.since', { time: clock.format(f.startedAt) })}
+                  {f.source === 'popup' ? ` · ${t('proof.panel.fromPopup')}` : ''}
+                  {f.lastError ? <span class="status-warn"> · {t('proof.panel.retrying', { error: f.lastError })}</span> : null}
                 </span>
-                <button type="button" class="danger" aria-label={`Cancel proof for ${f.origin}`} onClick={() => cancel(f.flowId)}>
-                  Cancel
+                <button type="button" class="danger" aria-label={t('proof.panel.cancelLabel', { origin: f.origin })} onClick={() => cancel(f.flowId)}>
+                  {t('proof.panel.cancel')}
                 </button>
               </li>
             ))}
@@ -116,7 +123,7 @@ export function ProofsPanel() {
 
       {reports.length > 0 && (
         <section aria-labelledby="reports-heading">
-          <h2 id="reports-heading">Recent</h2>
+          <h2 id="reports-heading">{t('proof.panel.recent')}</h2>
           <ul>
             {reports.map((r) => (
               <li key={r.flowId} class={`proof-report ${r.result === 'delivered' ? 'status-ok' : r.result === 'failed' ? 'status-error' : 'muted'}`}>

@@ -1,5 +1,6 @@
 import type { Breakdown } from '@/lib/score/extras.ts';
 import { formatValue } from '@/lib/score/extras.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /**
  * The score's breakdown as plain CSS bars: a handful of labelled values
@@ -11,7 +12,7 @@ export function BreakdownBars({ breakdown }: { breakdown: Breakdown }) {
   return (
     <figure class="score-breakdown">
       <figcaption>
-        Breakdown <span class="hint">(bars on {lo}–{hi})</span>
+        {t('score.breakdown')} <span class="hint">{t('score.breakdownDomain', { low: formatValue(lo), high: formatValue(hi) })}</span>
       </figcaption>
       <ul>
         {breakdown.bars.map((b) => (

@@ -1,4 +1,5 @@
 import { shortAddress, toChecksum } from '@/lib/score/address.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { RecentLookup } from '@/lib/score/recent.ts';
 
 export function RecentLookups(props: {
@@ -8,11 +9,11 @@ export function RecentLookups(props: {
 }) {
   if (!props.list.length) return null;
   return (
-    <section class="score-recent" aria-label="Recent lookups">
+    <section class="score-recent" aria-label={t('score.recent.label')}>
       <div class="score-recent-head">
-        <h3>Recent</h3>
-        <button type="button" class="linkish" onClick={props.onClear} aria-label="Clear recent lookups">
-          Clear
+        <h3>{t('score.recent.title')}</h3>
+        <button type="button" class="linkish" onClick={props.onClear} aria-label={t('score.recent.clearLabel')}>
+          {t('score.recent.clear')}
         </button>
       </div>
       <ul>

@@ -1,13 +1,14 @@
+import { t } from '@/lib/i18n/index.ts';
 import { ScorePanel } from './ScorePanel.tsx';
 
 /** The context-menu result window (and the address-bar keyword's page): the Score panel, already looking up the address. */
 export function ScorePage({ address, scoreId, noAddress }: { address: string; scoreId?: string; noAddress: boolean }) {
   return (
     <main class="score-page">
-      <h1>Vantage score</h1>
+      <h1>{t('score.title')}</h1>
       {noAddress && (
         <p class="card status-warn" role="status">
-          The selected text holds no 0x address (40 hex digits). Paste one below.
+          {t('score.noAddress')}
         </p>
       )}
       <ScorePanel key={`${address} ${scoreId ?? ''}`} initialAddress={address} initialScoreId={scoreId} autoLookup={address !== ''} />

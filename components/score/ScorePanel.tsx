@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { checkAddress, toChecksum } from '@/lib/score/address.ts';
 import type { ScoreLookup } from '@/lib/score/lookup.ts';
@@ -101,7 +102,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
         }}
       >
         <div class="field">
-          <label for={addressId}>Address</label>
+          <label for={addressId}>{t('score.address')}</label>
           <input
             id={addressId}
             type="text"
@@ -125,7 +126,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
         </div>
         <div class="score-form-row">
           <div class="field">
-            <label for={`${id}-model`}>Score model</label>
+            <label for={`${id}-model`}>{t('score.model')}</label>
             <input
               id={`${id}-model`}
               type="text"
@@ -142,7 +143,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
             </datalist>
           </div>
           <button type="submit" class="primary" disabled={view.kind === 'loading'}>
-            Check score
+            {t('score.check')}
           </button>
         </div>
       </form>
@@ -152,7 +153,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
           <div class="score-result card" aria-busy="true">
             <div class="skeleton score-skeleton-value" />
             <div class="skeleton" />
-            <span class="sr-only">Looking up the score…</span>
+            <span class="sr-only">{t('score.lookingUp')}</span>
           </div>
         )}
         {view.kind === 'error' && (

@@ -1,5 +1,8 @@
 import { shortAddress } from '@/lib/score/address.ts';
+import { formatClockSeconds } from '@/lib/format/date.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { bandOf } from '@/lib/score/band.ts';
+import { bandLabel } from '@/lib/score/band-label.ts';
 import { describeExtras, formatValue } from '@/lib/score/extras.ts';
 import type { ScoreLookup } from '@/lib/score/lookup.ts';
 import { BreakdownBars } from './BreakdownBars.tsx';
@@ -10,12 +13,12 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
   const band = bandOf(lookup.score);
   const { breakdown, rank, rows } = describeExtras(lookup.extras, band?.name ?? null);
   return (
-    <section class="score-result card" aria-label="Score result">
+    <section class="score-result card" aria-label={t('score.result')}>
       <div class="score-head">
         <div class="score-value num" data-testid="score-value">{formatValue(lookup.score)}</div>
         <div class="score-meta">
           <div class={`score-band ${band ? `band-${band.id}` : 'band-none'}`} data-testid="score-band">
-            {band ? band.name : 'No band (outside 300–850)'}
+            {band ? bandLabel(band) : t('score.noBand')}
           </div>
           <div class="muted score-subject">
             {/* The full address is in the field above; here a glance is enough. */}
@@ -30,7 +33,7 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
         <dl class="score-extras">
           {rank !== null && (
             <div>
-              <dt>Rank</dt>
+              <dt>{t('score.rank')}</dt>
               <dd class="num">{formatValue(rank)}</dd>
             </div>
           )}
@@ -42,7 +45,7 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
           ))}
         </dl>
       )}
-      <p class="hint score-fetched">Answered at {new Date(lookup.fetchedAt).toLocaleTimeString()}</p>
+      <p class="hint score-fetched">{t('score.answeredAt', { time: formatClockSeconds(lookup.fetchedAt) })}</p>
     </section>
   );
 }

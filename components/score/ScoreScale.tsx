@@ -1,4 +1,7 @@
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { BANDS, SCALE_MAX, SCALE_MIN, bandOf, scalePosition } from '@/lib/score/band.ts';
+import { bandLabel } from '@/lib/score/band-label.ts';
 
 /** The 300–850 scale in its five bands, with a marker at the score. */
 export function ScoreScale({ score }: { score: number }) {
@@ -8,11 +11,11 @@ export function ScoreScale({ score }: { score: number }) {
     <div
       class="score-scale"
       role="meter"
-      aria-label="Score on the 300–850 scale"
+      aria-label={t('score.scale')}
       aria-valuemin={SCALE_MIN}
       aria-valuemax={SCALE_MAX}
       aria-valuenow={Math.min(SCALE_MAX, Math.max(SCALE_MIN, score))}
-      aria-valuetext={band ? `${score}, ${band.name}` : `${score}, outside the 300–850 scale`}
+      aria-valuetext={band ? t('score.scaleValue', { score: formatNumber(score), band: bandLabel(band) }) : t('score.scaleOutside', { score: formatNumber(score) })}
     >
       <div class="score-scale-track">
         <div class="score-scale-bands">
@@ -21,7 +24,7 @@ export function ScoreScale({ score }: { score: number }) {
             key={b.id}
             class={`score-scale-segment band-${b.id}`}
             style={{ flexGrow: (Math.min(b.max + 1, SCALE_MAX) - b.min) / span }}
-            title={`${b.name} ${b.min}–${b.max}`}
+            title={t('score.scaleSegment', { band: bandLabel(b), min: b.min, max: b.max })}
           />
         ))}
         </div>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { formatNumber } from '@/lib/format/number.ts';
 import { BADGE_METRICS, isBadgeMetric } from '@/lib/badge/metrics.ts';
 import { BADGE_OFF, badgeSettingItem, DEFAULT_BADGE_PERIOD_MINUTES, type BadgeSetting } from '@/lib/badge/setting.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 
 /** Chooses the number on the toolbar badge (off by default), for the project shown now. */
@@ -20,17 +22,17 @@ export function BadgeControl({ filters }: { filters: StatsFilters }) {
   return (
     <span class="badge-control">
       <label class="inline" for="stats-badge">
-        Toolbar badge
+        {t('stats.tools.badge')}
       </label>
       <select id="stats-badge" value={setting.metric} onChange={(e) => choose(e.currentTarget.value)}>
-        <option value="off">Off</option>
+        <option value="off">{t('stats.tools.badgeOff')}</option>
         {Object.entries(BADGE_METRICS).map(([id, m]) => (
           <option key={id} value={id} disabled={!filters.project}>
             {m.label}
           </option>
         ))}
       </select>
-      {setting.metric !== 'off' && <span class="hint">{setting.filters.project}, every {setting.periodMinutes} min</span>}
+      {setting.metric !== 'off' && <span class="hint">{t('stats.tools.badgeEvery', { project: setting.filters.project, minutes: formatNumber(setting.periodMinutes) })}</span>}
     </span>
   );
 }

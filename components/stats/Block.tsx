@@ -3,6 +3,9 @@ import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { describeError } from '@/lib/api/errors.ts';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { formatAge } from '@/lib/format/age.ts';
+import { formatDateTime } from '@/lib/format/date.ts';
+import { formatList } from '@/lib/format/list.ts';
+import { t, uiLocale } from '@/lib/i18n/index.ts';
 import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
@@ -27,12 +30,16 @@ export interface BlockProps<Id extends DataOperationId> {
 
 /** The placeholder of a block, or of a section, whose content is still loading. */
 export function Loading() {
-  return <div class="skeleton-block" aria-busy="true" aria-label="Loading" />;
+  return <div class="skeleton-block" aria-busy="true" aria-label={t('stats.block.loading')} />;
 }
 
 const CsvButtons = lazy(() => import('./CsvButtons.tsx').then((m) => m.CsvButtons));
 
-const FILTER_WORDS = { chainId: 'chain', tokenId: 'token', dapp: 'DApp' } as const;
+const FILTER_WORDS = {
+  chainId: () => t('stats.block.filterWord.chainId'),
+  tokenId: () => t('stats.block.filterWord.tokenId'),
+  dapp: () => t('stats.block.filterWord.dapp'),
+} as const;
 
 /**
  * The one pattern every stats block follows: its own request (started when
@@ -50,7 +57,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
   const filled = ready && hasData(op, view);
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])
     .filter((f) => ctx.filters[f].trim() && !acceptsParam(op, f))
-    .map((f) => FILTER_WORDS[f]);
+    .map((f) => FILTER_WORDS[f]());
 
   useLayoutEffect(() => {
     if (ready) markPainted(state.entry.storedAt);
@@ -69,31 +76,30 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
         <h3 id={`block-${id}`}>{title}</h3>
         {controls && <div class="block-controls">{controls}</div>}
       </header>
-      {ignored.length > 0 && <p class="hint">Not filtered by {ignored.join(' or ')}.</p>}
+      {ignored.length > 0 && <p class="hint">{t('stats.block.notFilteredBy', { filters: formatList(ignored, 'disjunction') })}</p>}
       {state.status === 'loading' && <Loading />}
       {noAnalytics && (
         <p class="notice notice-info" data-no-analytics>
-          This project has no web-analytics integration, so there is no {title.toLowerCase()} data. It appears once
-          the project sets up web analytics with the service.
+          {t('stats.block.noAnalytics', { what: title.toLocaleLowerCase(uiLocale()) })}
         </p>
       )}
-      {state.status === 'error' && shared && <p class="empty">Not available: see the notice above.</p>}
+      {state.status === 'error' && shared && <p class="empty">{t('stats.block.seeNoticeAbove')}</p>}
       {state.status === 'error' && !shared && !noAnalytics && <ErrorNotice error={state.error} onRetry={reload} />}
-      {ready && (filled ? children(view) : <p class="empty">No data for this project and time range.</p>)}
+      {ready && (filled ? children(view) : <p class="empty">{t('stats.block.noData')}</p>)}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (
         <footer class="block-foot">
           {state.status === 'ready' && (
-            <span class="age" data-stored-at={state.entry.storedAt} title={new Date(state.entry.storedAt).toLocaleString()}>
-              updated {formatAge(now - state.entry.storedAt)}
+            <span class="age" data-stored-at={state.entry.storedAt} title={formatDateTime(state.entry.storedAt)}>
+              {t('stats.block.updated', { age: formatAge(now - state.entry.storedAt) })}
             </span>
           )}
           {state.status === 'ready' && error && shared && (
             <span class="not-updated" title={describeError(error)}>
-              not updated
+              {t('stats.block.notUpdated')}
             </span>
           )}
-          {(state.status === 'ready' || state.status === 'error') && state.refreshing && <span class="refreshing">refreshing…</span>}
+          {(state.status === 'ready' || state.status === 'error') && state.refreshing && <span class="refreshing">{t('stats.block.refreshing')}</span>}
           {ctx.layout === 'page' && filled && <CsvButtons op={op} view={view} project={ctx.filters.project} />}
         </footer>
       )}

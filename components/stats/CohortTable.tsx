@@ -1,22 +1,23 @@
 import type { RetentionView } from '@/lib/normalize/normalize.ts';
 import { retentionHeat } from '@/lib/stats/view-models.ts';
 import { formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { Num } from './Num.tsx';
 
 /** Retention cohorts, each cell shaded by its rate (relative to the best cell). */
-export function CohortTable({ view, unit = 'Day' }: { view: RetentionView; unit?: string }) {
+export function CohortTable({ view }: { view: RetentionView }) {
   const heat = retentionHeat(view);
   return (
     <div class="table-wrap">
       <table class="cohort">
-        <caption class="sr-only">Retention by cohort: share of each cohort back in each period</caption>
+        <caption class="sr-only">{t('stats.cohort.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Cohort</th>
-            <th scope="col" class="n">Users</th>
+            <th scope="col">{t('stats.cohort.cohort')}</th>
+            <th scope="col" class="n">{t('stats.cohort.users')}</th>
             {heat.periods.map((p) => (
               <th key={p} scope="col" class="n">
-                {unit} {p}
+                {t('stats.cohort.day', { n: p })}
               </th>
             ))}
           </tr>
@@ -33,7 +34,7 @@ export function CohortTable({ view, unit = 'Day' }: { view: RetentionView; unit?
                   key={i}
                   class="n heat"
                   style={{ '--heat': c.heat.toFixed(3) }}
-                  title={c.count === null ? 'no data' : `${formatNumber(c.count)} users`}
+                  title={c.count === null ? t('stats.cohort.noData') : t('stats.cohort.usersCount', c.count, { count: formatNumber(c.count) })}
                 >
                   {c.rate === null ? '' : formatPercent(c.rate)}
                 </td>

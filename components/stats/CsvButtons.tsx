@@ -1,5 +1,6 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { tablesFor, type ViewOf } from '@/lib/stats/operation-views.ts';
 
 function download(name: string, text: string): void {
@@ -16,16 +17,16 @@ export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { 
   const tables = tablesFor(op, view);
   return (
     <span class="csv">
-      {tables.map((t) => (
+      {tables.map((table) => (
         <button
           type="button"
-          key={t.name}
+          key={table.name}
           class="link"
-          data-csv={t.name}
-          title={`Download ${t.name} as CSV`}
-          onClick={() => download(csvFileName(project, t.name), toCsv(t))}
+          data-csv={table.name}
+          title={t('stats.csv.download', { table: table.name })}
+          onClick={() => download(csvFileName(project, table.name), toCsv(table))}
         >
-          CSV{tables.length > 1 ? `: ${t.name.replace(/-/g, ' ')}` : ''}
+          {tables.length > 1 ? t('stats.csv.buttonNamed', { table: table.name.replace(/-/g, ' ') }) : t('stats.csv.button')}
         </button>
       ))}
     </span>

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n/index.ts';
 import { describeError, type ApiErrorInfo } from '@/lib/api/errors.ts';
 
 /** Kinds fixed in Options: the way out is a button that opens it. */
@@ -11,18 +12,18 @@ export function ErrorNotice({ error, onRetry, stale = false }: { error: ApiError
   return (
     <div class={`notice ${stale ? 'notice-stale' : 'notice-error'}`} role={stale ? 'status' : 'alert'} data-error={error.kind}>
       <span>
-        {stale && <strong>Not updated. </strong>}
+        {stale && <strong>{t('stats.error.notUpdated')} </strong>}
         {describeError(error)}
       </span>
       <span class="notice-actions">
         {FIXED_IN_OPTIONS.has(error.kind) && (
           <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
-            Open options
+            {t('stats.error.openOptions')}
           </button>
         )}
         {onRetry && RETRY_BY_HAND.has(error.kind) && (
           <button type="button" onClick={onRetry}>
-            Retry
+            {t('stats.error.retry')}
           </button>
         )}
       </span>

@@ -1,18 +1,20 @@
 import { useState } from 'preact/hooks';
 import { dataOperations } from '@/lib/api/catalog.ts';
+import { t } from '@/lib/i18n/index.ts';
+import { formatNumber } from '@/lib/format/number.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';
 import { PRESET_DAYS, rangeError, type FilterParam, type StatsFilters, type TimeRange } from '@/lib/stats/query.ts';
 
-const FILTERS: readonly { param: FilterParam; label: string; placeholder: string }[] = [
-  { param: 'chainId', label: 'Chain', placeholder: 'All chains' },
-  { param: 'tokenId', label: 'Token', placeholder: 'Default token' },
-  { param: 'dapp', label: 'DApp', placeholder: 'All DApps' },
+const FILTERS: readonly { param: FilterParam; label: () => string; placeholder: () => string }[] = [
+  { param: 'chainId', label: () => t('stats.filters.chainId'), placeholder: () => t('stats.filters.chainIdPlaceholder') },
+  { param: 'tokenId', label: () => t('stats.filters.tokenId'), placeholder: () => t('stats.filters.tokenIdPlaceholder') },
+  { param: 'dapp', label: () => t('stats.filters.dapp'), placeholder: () => t('stats.filters.dappPlaceholder') },
 ];
 
 /** Which endpoints a filter applies to, from the catalog, for its tooltip. */
 function appliesTo(param: string): string {
   const ops = dataOperations.filter((o) => o.params.some((p) => p.name === param)).map((o) => o.summary.toLowerCase());
-  return `Applies to: ${ops.join('; ')}.`;
+  return t('stats.filters.appliesTo', { operations: ops.join('; ') });
 }
 
 const today = () => isoDate(Date.now() / 1000);
@@ -47,14 +49,14 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
   return (
     <form class="filters" onSubmit={(e) => e.preventDefault()}>
       <div class="field field-project">
-        <label for="stats-project">Project</label>
+        <label for="stats-project">{t('stats.filters.project')}</label>
         <input
           id="stats-project"
           key={`p:${filters.project}`}
           type="text"
           list="stats-recent"
           defaultValue={filters.project}
-          placeholder="Project id, e.g. nebula"
+          placeholder={t('stats.filters.projectPlaceholder')}
           autoComplete="off"
           spellcheck={false}
           onChange={commitText('project')}
@@ -69,14 +71,14 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
       {FILTERS.map((f) => (
         <div class="field" key={f.param}>
           <label for={`stats-${f.param}`} title={appliesTo(f.param)}>
-            {f.label}
+            {f.label()}
           </label>
           <input
             id={`stats-${f.param}`}
             key={`${f.param}:${filters[f.param]}`}
             type="text"
             defaultValue={filters[f.param]}
-            placeholder={f.placeholder}
+            placeholder={f.placeholder()}
             title={appliesTo(f.param)}
             autoComplete="off"
             spellcheck={false}
@@ -86,7 +88,7 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
         </div>
       ))}
       <div class="field field-range">
-        <label for="stats-range">Time range</label>
+        <label for="stats-range">{t('stats.filters.range')}</label>
         <select
           id="stats-range"
           value={custom || draft ? 'custom' : String((filters.range as { days: number }).days)}
@@ -105,15 +107,15 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
         >
           {PRESET_DAYS.map((d) => (
             <option key={d} value={String(d)}>
-              Last {d} days
+              {t('stats.filters.lastDays', d, { count: formatNumber(d) })}
             </option>
           ))}
-          <option value="custom">Custom…</option>
+          <option value="custom">{t('stats.filters.custom')}</option>
         </select>
       </div>
       {range && (
         <div class="field field-dates">
-          <label for="stats-from">From</label>
+          <label for="stats-from">{t('stats.filters.from')}</label>
           <input
             id="stats-from"
             type="date"
@@ -125,7 +127,7 @@ export function FilterBar({ filters, recentProjects, onChange }: FilterBarProps)
               setRange(next);
             }}
           />
-          <label for="stats-to">To</label>
+          <label for="stats-to">{t('stats.filters.to')}</label>
           <input
             id="stats-to"
             type="date"

@@ -1,6 +1,7 @@
 import type { TrafficShareView } from '@/lib/normalize/normalize.ts';
 import { flowColumns } from '@/lib/stats/view-models.ts';
 import { formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { Num } from './Num.tsx';
 
 /** Traffic share as four columns (sources → sites → wallets → DApps), each member's share as a bar, and the largest flows. */
@@ -15,20 +16,20 @@ export function FlowView({ view, limit }: { view: TrafficShareView; limit?: numb
             <h4>{c.name}</h4>
             <ul>
               {(limit ? c.nodes.slice(0, limit) : c.nodes).map((n) => (
-                <li key={n.title} title={`${n.title}: ${formatNumber(n.users)} users, ${formatPercent(n.ratio)} of the layer`}>
+                <li key={n.title} title={t('stats.flow.node', { title: n.title, users: formatNumber(n.users), share: formatPercent(n.ratio) })}>
                   <span class="bar" style={{ width: `${Math.min(1, n.ratio ?? 0) * 100}%` }} />
                   <span class="flow-title">{n.title}</span>
                   <Num value={n.users} compact />
                 </li>
               ))}
-              {c.nodes.length === 0 && <li class="muted">none</li>}
+              {c.nodes.length === 0 && <li class="muted">{t('stats.flow.none')}</li>}
             </ul>
           </li>
         ))}
       </ol>
       {flows.length > 0 && (
         <details class="flow-links">
-          <summary>Largest flows</summary>
+          <summary>{t('stats.flow.largest')}</summary>
           <ul>
             {(limit ? flows.slice(0, limit * 2) : flows).map((f) => (
               <li key={`${f.from}>${f.to}`}>

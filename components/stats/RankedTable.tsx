@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { Pct } from './Num.tsx';
 
 export interface Column<T> {
@@ -35,7 +37,7 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
             ))}
             {share && (
               <th scope="col" class="n">
-                Share
+                {t('stats.table.share')}
               </th>
             )}
           </tr>
@@ -61,7 +63,7 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
           })}
         </tbody>
       </table>
-      {shown.length < rows.length && <p class="hint">and {rows.length - shown.length} more</p>}
+      {shown.length < rows.length && <p class="hint">{t('stats.table.more', { count: formatNumber(rows.length - shown.length) })}</p>}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { Breakdown } from '@/lib/normalize/normalize.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { Num, Pct } from './Num.tsx';
 
 /** A whole split into named parts: one bar of coloured segments, and each part's count and share. */
 export function Split({ breakdown, label }: { breakdown: Breakdown; label: string }) {
   return (
     <div class="split" data-split={label}>
-      <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? 'unknown'}`).join(', ')}`}>
+      <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? t('stats.split.unknown')}`).join(', ')}`}>
         {breakdown.parts.map((p, i) =>
           p.value ? <span key={p.key} class={`seg seg-${i + 1}`} style={{ flexGrow: p.value }} /> : null,
         )}

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n/index.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
 import { initialUiState, readUiState, rememberProject, statsUiItem, withProject, type StatsUiState } from '@/lib/stats/ui-state.ts';
@@ -121,13 +122,13 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
     <div class="stats-tools">
       <BadgeControl filters={ui.filters} />
       {project && (
-        <button type="button" onClick={() => setRefreshToken((n) => n + 1)} title="Fetch every shown block again">
-          Refresh
+        <button type="button" onClick={() => setRefreshToken((n) => n + 1)} title={t('stats.tools.refreshTitle')}>
+          {t('stats.tools.refresh')}
         </button>
       )}
       {layout === 'popup' && (
         <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
-          Open dashboard
+          {t('stats.tools.openDashboard')}
         </button>
       )}
     </div>
@@ -144,10 +145,10 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
         )}
         <FilterBar filters={ui.filters} recentProjects={ui.recentProjects} onChange={setFilters} />
         {shared && <ErrorNotice error={shared} onRetry={() => setRefreshToken((n) => n + 1)} />}
-        {!project && <p class="empty start">Enter a project id above to see its holders, DApp users and audience.</p>}
+        {!project && <p class="empty start">{t('stats.start')}</p>}
         {project && layout === 'popup' && (
           <>
-            <nav class="section-tabs" role="tablist" aria-label="Sections">
+            <nav class="section-tabs" role="tablist" aria-label={t('stats.sectionsLabel')}>
               {SECTIONS.map((s) => (
                 <button
                   key={s.id}

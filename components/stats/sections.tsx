@@ -7,10 +7,29 @@
  */
 import { Loading } from './Block.tsx';
 import { lazy } from '@/components/ui/lazy.tsx';
+import { t } from '@/lib/i18n/index.ts';
 import { HoldersSection } from './sections/holders.tsx';
 
 export const SECTIONS = [
-  { id: 'holders', label: 'Holders', Section: HoldersSection },
-  { id: 'dapp-users', label: 'DApp users', Section: lazy(() => import('./sections/dapp-users.tsx').then((m) => m.DappUsersSection), Loading) },
-  { id: 'audience', label: 'Audience', Section: lazy(() => import('./sections/audience.tsx').then((m) => m.AudienceSection), Loading) },
+  {
+    id: 'holders',
+    get label() {
+      return t('stats.sections.holders');
+    },
+    Section: HoldersSection,
+  },
+  {
+    id: 'dapp-users',
+    get label() {
+      return t('stats.sections.dappUsers');
+    },
+    Section: lazy(() => import('./sections/dapp-users.tsx').then((m) => m.DappUsersSection), Loading),
+  },
+  {
+    id: 'audience',
+    get label() {
+      return t('stats.sections.audience');
+    },
+    Section: lazy(() => import('./sections/audience.tsx').then((m) => m.AudienceSection), Loading),
+  },
 ] as const;

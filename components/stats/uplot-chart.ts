@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCompact, formatDay, formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
 
 export interface ChartOptions {
@@ -64,7 +65,7 @@ function options(el: HTMLElement, ts: TimeSeries, o: ChartOptions): uPlot.Option
     ],
     series: [
       // Blank until the cursor is over a day: a row of dashes says nothing.
-      { label: 'Day', value: (_u, v) => (v === null ? '' : formatDay(v)) },
+      { label: t('stats.chart.day'), value: (_u, v) => (v === null ? '' : formatDay(v)) },
       ...ts.series.map((s, i): uPlot.Series => {
         const colour = c.series[i % c.series.length]!;
         return {

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
+import { localizePage } from '@/lib/i18n/page.ts';
 import { StatsView } from '@/components/stats/StatsView.tsx';
 import { parseDashboardHash } from '@/lib/stats/dashboard-link.ts';
 
@@ -9,5 +10,6 @@ const show = () => {
   const { project } = parseDashboardHash(location.hash);
   render(<StatsView key={project ?? ''} layout="page" openProject={project} />, document.getElementById('app')!);
 };
+localizePage('page.dashboard');
 addEventListener('hashchange', show);
 show();

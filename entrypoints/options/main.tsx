@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
+import { localizePage } from '@/lib/i18n/page.ts';
 import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { openShortcutSettings, popupShortcut } from '@/lib/platform/commands.ts';
@@ -20,4 +21,5 @@ const deps: OptionsDeps = {
 // The worker drops the old service's or key's cached answers; the popup's copy of them goes too, here where the change is made.
 pageScope().scope().catch((e: unknown) => console.warn('Vantage: cache scope not worked out:', String(e)));
 
+localizePage('page.options');
 render(<OptionsApp deps={deps} />, document.getElementById('app')!);

@@ -4,12 +4,16 @@ import '@/components/popup/popup.css';
 import { PopupApp, type PopupTab } from '@/components/popup/PopupApp.tsx';
 import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
+import { t } from '@/lib/i18n/index.ts';
+import { localizePage } from '@/lib/i18n/page.ts';
+
+localizePage();
 
 // Stats is the first thing people see; the other tabs load when first opened.
 const tabs: PopupTab[] = [
-  { id: 'stats', label: 'Stats', Panel: StatsPanel },
-  { id: 'score', label: 'Score', Panel: lazyPanel(() => import('@/components/score/ScorePanel.tsx').then((m) => m.ScorePanel)) },
-  { id: 'proofs', label: 'Proofs', Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
+  { id: 'stats', label: t('popup.tabs.stats'), Panel: StatsPanel },
+  { id: 'score', label: t('popup.tabs.score'), Panel: lazyPanel(() => import('@/components/score/ScorePanel.tsx').then((m) => m.ScorePanel)) },
+  { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
 render(<PopupApp tabs={tabs} />, document.getElementById('app')!);

@@ -1,3 +1,5 @@
+import { formatClockSeconds } from '@/lib/format/date.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { OperationId } from './catalog.ts';
 
 /**
@@ -65,28 +67,28 @@ export function isRetryable(kind: ApiErrorKind): boolean {
 }
 
 /**
- * What to tell a person, with the way out. `now` is injected so the
- * "retrying at" time is testable.
+ * What to tell a person, with the way out, in their language. `now` is
+ * injected so the "retrying at" time is testable. Kinds without their own
+ * words pass the error's own message on.
  */
 export function describeError(info: ApiErrorInfo, now = Date.now()): string {
   switch (info.kind) {
     case 'not-configured':
-      return 'Vantage is not set up yet: add your API key in Options.';
+      return t('errors.notConfigured');
     case 'key-rejected':
-      return 'The service rejected the API key. Check it in Options.';
+      return t('errors.keyRejected');
     case 'rate-limited': {
       if (info.retryAt && info.retryAt > now) {
-        const at = new Date(info.retryAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-        return `The service is rate-limiting requests; retrying at ${at}.`;
+        return t('errors.rateLimitedUntil', { time: formatClockSeconds(info.retryAt) });
       }
-      return 'The service is rate-limiting requests; retrying shortly.';
+      return t('errors.rateLimited');
     }
     case 'network':
-      return 'The service is unreachable. Check your connection and the base URL in Options.';
+      return t('errors.network');
     case 'timeout':
-      return 'The service took too long to answer.';
+      return t('errors.timeout');
     case 'server-error':
-      return `The service failed (${info.status ?? 'error'}): ${info.message}`;
+      return t('errors.serverError', { status: info.status ?? t('errors.unknownStatus'), detail: info.message });
     default:
       return info.message;
   }

@@ -1,11 +1,13 @@
 /**
  * Numbers for people: thousands separators in full, compact forms (48.2K)
  * only where space demands, percentages, dates of series points. `locale`
- * defaults to the browser's; tests pin it.
+ * defaults to the browser's UI language (lib/i18n: the one that also picks
+ * the messages); tests pin it.
  */
+import { uiLocale } from '@/lib/i18n/locale.ts';
 
 const cache = new Map<string, Intl.NumberFormat>();
-function fmt(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function fmt(locale: string | undefined = uiLocale(), options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const id = `${locale ?? ''}|${JSON.stringify(options)}`;
   let f = cache.get(id);
   if (!f) cache.set(id, (f = new Intl.NumberFormat(locale, options)));
@@ -34,7 +36,7 @@ export function formatPercent(share: number | null | undefined, locale?: string)
 }
 
 /** Unix seconds → "Nov 15" (UTC: series days are UTC days). */
-export function formatDay(seconds: number, locale?: string): string {
+export function formatDay(seconds: number, locale = uiLocale()): string {
   return new Date(seconds * 1000).toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 

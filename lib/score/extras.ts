@@ -1,4 +1,5 @@
 import { asNumber, isRecord } from '@/lib/api/body.ts';
+import { t, uiLocale } from '@/lib/i18n/index.ts';
 import { SCALE_MAX, SCALE_MIN } from './band.ts';
 
 /**
@@ -56,9 +57,9 @@ export function humanizeKey(key: string): string {
 
 export function formatValue(v: unknown): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(v);
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'string') return v === '' ? '(empty)' : v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString(uiLocale(), { maximumFractionDigits: 4 }) : String(v);
+  if (typeof v === 'boolean') return v ? t('score.extras.yes') : t('score.extras.no');
+  if (typeof v === 'string') return v === '' ? t('score.extras.empty') : v;
   return JSON.stringify(v) ?? String(v);
 }
 
@@ -72,7 +73,7 @@ export function flattenExtras(value: unknown): ExtraRow[] {
   const rows = walk(value, [], []);
   if (rows.length <= MAX_ROWS) return rows;
   const left = rows.length - (MAX_ROWS - 1);
-  return [...rows.slice(0, MAX_ROWS - 1), { key: '…', label: 'More', value: `${left} more values not shown` }];
+  return [...rows.slice(0, MAX_ROWS - 1), { key: '…', label: t('score.extras.more'), value: t('score.extras.moreValues', { count: left.toLocaleString(uiLocale()) }) }];
 }
 
 function walk(value: unknown, path: readonly string[], out: ExtraRow[]): ExtraRow[] {

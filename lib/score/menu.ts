@@ -1,4 +1,5 @@
 import type { SelectionMenus } from '@/lib/platform/menus.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { findAddress } from './address.ts';
 
 /**
@@ -23,7 +24,7 @@ export type ScorePagePath = typeof SCORE_PAGE | `${typeof SCORE_PAGE}?${string}`
 /** (Re)creates the item: removeAll first, so a second call never hits "duplicate id". */
 export async function createScoreMenu(menus: MenusApi): Promise<void> {
   await menus.removeAll();
-  menus.create({ id: SCORE_MENU_ID, title: 'Check score of %s', contexts: ['selection'] });
+  menus.create({ id: SCORE_MENU_ID, title: t('menu.checkScore'), contexts: ['selection'] });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isRecord } from '@/lib/api/body.ts';
 import type { ScoreResult } from '@/lib/api/responses.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /**
  * Whether an answer is a score at all. The service's own score widget treats
@@ -14,16 +15,16 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 function errorText({ success, error, message }: Readonly<Record<string, unknown>>): string | null {
   const failed = success === false || text(error) !== undefined || isRecord(error);
   if (!failed) return null;
-  return text(error) ?? (isRecord(error) ? text(error.message) : undefined) ?? text(message) ?? 'The service reported a failure.';
+  return text(error) ?? (isRecord(error) ? text(error.message) : undefined) ?? text(message) ?? t('score.verdict.serviceFailure');
 }
 
 export function judgeScore(result: ScoreResult): ScoreVerdict {
   const failure = errorText(result.extras);
-  if (failure) return { ok: false, message: `The service answered an error: ${failure}` };
+  if (failure) return { ok: false, message: t('score.verdict.serviceError', { error: failure }) };
   if (result.score === null) {
-    const said = text(result.extras.message) ? ` (${text(result.extras.message)})` : '';
-    return { ok: false, message: `The model returned no score for this address${said}.` };
+    const said = text(result.extras.message);
+    return { ok: false, message: said ? t('score.verdict.noScoreSaid', { said }) : t('score.verdict.noScore') };
   }
-  if (result.score === 0) return { ok: false, message: 'The model returned a score of 0, which the service treats as an error, not a score.' };
+  if (result.score === 0) return { ok: false, message: t('score.verdict.zero') };
   return { ok: true, score: result.score };
 }

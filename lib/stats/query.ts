@@ -7,6 +7,7 @@
 import { dataOperations, getOperation, isOperationId, type DataOperationId, type OperationSpec } from '@/lib/api/catalog.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { cacheKey } from '@/lib/cache/swr.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';
 
 export const PRESET_DAYS = [7, 30, 90] as const;
@@ -70,9 +71,9 @@ export function rangeError(range: TimeRange): string | null {
   if ('days' in range) return PRESET_DAYS.includes(range.days) ? null : 'Choose 7, 30 or 90 days.';
   const from = dateToSeconds(range.from);
   const to = dateToSeconds(range.to);
-  if (from === null || to === null) return 'Enter both dates.';
-  if (from > to) return 'The start date must not be after the end date.';
-  if (to - from > 366 * DAY) return 'Choose at most a year.';
+  if (from === null || to === null) return t('stats.range.bothDates');
+  if (from > to) return t('stats.range.startAfterEnd');
+  if (to - from > 366 * DAY) return t('stats.range.atMostYear');
   return null;
 }
 

@@ -6,10 +6,11 @@ import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
 import { useSizes } from './shared.tsx';
+import { t } from '@/lib/i18n/index.ts';
 
 function RetentionBlock() {
   return (
-    <Block id="retention" title="Retention" op="retention" wide>
+    <Block id="retention" title={t('stats.retention.title')} op="retention" wide>
       {(v) => <CohortTable view={v} />}
     </Block>
   );
@@ -17,13 +18,13 @@ function RetentionBlock() {
 
 function InbounceBlock() {
   return (
-    <Block id="inbounce" title="New vs returning" op="userInbounce">
+    <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce">
       {(v) => (
         <>
-          <h4>Wallets</h4>
-          <Split breakdown={v.wallet} label="Wallets" />
-          <h4>Visitors</h4>
-          <Split breakdown={v.visitor} label="Visitors" />
+          <h4>{t('stats.inbounce.wallets')}</h4>
+          <Split breakdown={v.wallet} label={t('stats.inbounce.wallets')} />
+          <h4>{t('stats.inbounce.visitors')}</h4>
+          <Split breakdown={v.visitor} label={t('stats.inbounce.visitors')} />
         </>
       )}
     </Block>
@@ -33,18 +34,18 @@ function InbounceBlock() {
 function CountriesBlock() {
   const s = useSizes();
   return (
-    <Block id="countries" title="Countries" op="distributionByCountries">
+    <Block id="countries" title={t('stats.countries.title')} op="distributionByCountries">
       {(v) => (
         <RankedTable
-          caption="Visitors and wallets by country"
+          caption={t('stats.countries.caption')}
           rows={v.items}
           rowKey={(c) => c.id}
           limit={s.rows}
           share={(c) => c.share}
           columns={[
-            { label: 'Country', cell: (c) => c.name },
-            { label: 'Visitors', cell: (c) => <Num value={c.visitors} compact />, num: true },
-            { label: 'Wallets', cell: (c) => <Num value={c.wallets} compact />, num: true },
+            { label: t('stats.countries.country'), cell: (c) => c.name },
+            { label: t('stats.countries.visitors'), cell: (c) => <Num value={c.visitors} compact />, num: true },
+            { label: t('stats.countries.wallets'), cell: (c) => <Num value={c.wallets} compact />, num: true },
           ]}
         />
       )}
@@ -55,7 +56,7 @@ function CountriesBlock() {
 function TrafficBlock() {
   const s = useSizes();
   return (
-    <Block id="traffic" title="Traffic share" op="trafficShare" wide>
+    <Block id="traffic" title={t('stats.traffic.title')} op="trafficShare" wide>
       {(v) => <FlowView view={v} limit={s.rows} />}
     </Block>
   );

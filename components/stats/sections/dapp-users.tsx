@@ -6,15 +6,16 @@ import { Choice, useOption } from '@/components/stats/controls.tsx';
 import { Num, Pct } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { LatestDay, useSizes } from './shared.tsx';
+import { t } from '@/lib/i18n/index.ts';
 
 function DailyUsersBlock() {
   const s = useSizes();
   return (
-    <Block id="daily-users" title="Daily users and transactions" op="dailyUsers" wide>
+    <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide>
       {(v) => (
         <>
-          <LatestDay series={v.series} labels={{ users: 'Users', transactions: 'Transactions' }} />
-          <Chart series={v.series} label="Daily users and transactions" height={s.chart} />
+          <LatestDay series={v.series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />
+          <Chart series={v.series} label={t('stats.dailyUsers.title')} height={s.chart} />
         </>
       )}
     </Block>
@@ -28,32 +29,32 @@ function ActionsBlock() {
   return (
     <Block
       id="actions"
-      title="Top actions per day"
+      title={t('stats.actions.title')}
       op={op}
       extra={{ limit }}
       wide
-      controls={<Choice label="Actions per day" value={limit} onChange={setLimit} choices={['3', '5', '10', '20'].map((n) => [n, `top ${n}`])} />}
+      controls={<Choice label={t('stats.actions.perDay')} value={limit} onChange={setLimit} choices={['3', '5', '10', '20'].map((n) => [n, t('stats.actions.top', { n })])} />}
     >
       {(v) => {
         const last = v.days.at(-1)!;
         return (
           <div class="pair">
             <div>
-              <p class="hint">Latest day, {formatDay(last.time)}</p>
+              <p class="hint">{t('stats.actions.latestDay', { day: formatDay(last.time) })}</p>
               <RankedTable
-                caption={`Top actions on ${formatDay(last.time)}`}
+                caption={t('stats.actions.caption', { day: formatDay(last.time) })}
                 rows={last.actions}
                 rowKey={(a) => a.id}
                 limit={s.rows}
                 share={(a) => a.share}
                 columns={[
-                  { label: 'Action', cell: (a) => <span title={a.id}>{a.name}</span> },
-                  { label: 'Users', cell: (a) => <Num value={a.users} compact />, num: true },
-                  { label: 'Txns', cell: (a) => <Num value={a.transactions} compact />, num: true },
+                  { label: t('stats.actions.action'), cell: (a) => <span title={a.id}>{a.name}</span> },
+                  { label: t('stats.actions.users'), cell: (a) => <Num value={a.users} compact />, num: true },
+                  { label: t('stats.actions.txns'), cell: (a) => <Num value={a.transactions} compact />, num: true },
                 ]}
               />
             </div>
-            <Chart series={v.series} label="Daily transactions of the top actions" height={s.small} />
+            <Chart series={v.series} label={t('stats.actions.chart')} height={s.small} />
           </div>
         );
       }}
@@ -62,9 +63,9 @@ function ActionsBlock() {
 }
 
 const DISTRIBUTIONS = {
-  dapps: ['distributionByDapps', 'DApp'],
-  contracts: ['distributionByContracts', 'Contract'],
-  actions: ['distributionByActions', 'Action'],
+  dapps: ['distributionByDapps', 'dapps'],
+  contracts: ['distributionByContracts', 'contracts'],
+  actions: ['distributionByActions', 'actions'],
 } as const;
 
 function DistributionBlock() {
@@ -74,21 +75,21 @@ function DistributionBlock() {
   return (
     <Block
       id="distribution"
-      title="Users by DApp, contract and action"
+      title={t('stats.distribution.title')}
       op={op}
-      controls={<Choice label="Group by" value={by} onChange={setBy} choices={[['dapps', 'DApps'], ['contracts', 'Contracts'], ['actions', 'Actions']]} />}
+      controls={<Choice label={t('stats.distribution.groupBy')} value={by} onChange={setBy} choices={[['dapps', t('stats.distribution.dapps')], ['contracts', t('stats.distribution.contracts')], ['actions', t('stats.distribution.actions')]]} />}
     >
       {(v) => (
         <RankedTable
-          caption={`Users by ${what}`}
+          caption={t(`stats.distribution.caption.${what}`)}
           rows={v.items}
           rowKey={(i) => i.id}
           limit={s.rows}
           share={(i) => i.share}
           columns={[
-            { label: what, cell: (i) => <Short id={i.id} name={i.name} /> },
-            { label: 'Users', cell: (i) => <Num value={i.users} compact />, num: true },
-            { label: 'Txns', cell: (i) => <Num value={i.transactions} compact />, num: true },
+            { label: t(`stats.distribution.column.${what}`), cell: (i) => <Short id={i.id} name={i.name} /> },
+            { label: t('stats.distribution.users'), cell: (i) => <Num value={i.users} compact />, num: true },
+            { label: t('stats.distribution.txns'), cell: (i) => <Num value={i.transactions} compact />, num: true },
           ]}
         />
       )}
@@ -103,23 +104,23 @@ function OverlapBlock() {
   return (
     <Block
       id="overlap"
-      title="Users who also use…"
+      title={t('stats.overlap.title')}
       op={op}
-      controls={<Choice label="Also use" value={whom} onChange={setWhom} choices={[['competitors', 'Competitors'], ['partners', 'Partners']]} />}
+      controls={<Choice label={t('stats.overlap.alsoUse')} value={whom} onChange={setWhom} choices={[['competitors', t('stats.overlap.competitors')], ['partners', t('stats.overlap.partners')]]} />}
     >
       {(v) => {
         const market = v.items.some((i) => i.marketShare !== null);
         return (
           <RankedTable
-            caption={`Users who also use ${whom}`}
+            caption={whom === 'partners' ? t('stats.overlap.caption.partners') : t('stats.overlap.caption.competitors')}
             rows={v.items}
             rowKey={(i) => i.id}
             limit={s.rows}
             share={(i) => i.share}
             columns={[
-              { label: 'Project', cell: (i) => <span title={i.projectType ?? undefined}>{i.name}</span> },
-              { label: 'Users', cell: (i) => <Num value={i.users} compact />, num: true },
-              ...(market ? [{ label: 'Mkt share', cell: (i: (typeof v.items)[number]) => <Pct value={i.marketShare} />, num: true }] : []),
+              { label: t('stats.overlap.project'), cell: (i) => <span title={i.projectType ?? undefined}>{i.name}</span> },
+              { label: t('stats.overlap.users'), cell: (i) => <Num value={i.users} compact />, num: true },
+              ...(market ? [{ label: t('stats.overlap.marketShare'), cell: (i: (typeof v.items)[number]) => <Pct value={i.marketShare} />, num: true }] : []),
             ]}
           />
         );

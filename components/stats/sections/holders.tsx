@@ -7,21 +7,22 @@ import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
 import { Figures, useSizes } from './shared.tsx';
+import { t } from '@/lib/i18n/index.ts';
 
 function HolderChangeBlock() {
   const s = useSizes();
   return (
-    <Block id="holders" title="Holders" op="holderChange" wide>
+    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide>
       {(v) => (
         <>
           <Figures
             items={[
-              { id: 'total', label: 'Total holders', value: v.now.total },
-              { id: 'active', label: 'Active holders', value: v.now.active },
-              { id: 'new', label: 'New holders', value: v.now.new },
+              { id: 'total', label: t('stats.holders.total'), value: v.now.total },
+              { id: 'active', label: t('stats.holders.active'), value: v.now.active },
+              { id: 'new', label: t('stats.holders.new'), value: v.now.new },
             ]}
           />
-          {v.series.x.length > 0 && <Chart series={v.series} label="Daily active and new holders" height={s.chart} rightAxis="new" />}
+          {v.series.x.length > 0 && <Chart series={v.series} label={t('stats.holders.chart')} height={s.chart} rightAxis="new" />}
         </>
       )}
     </Block>
@@ -31,8 +32,8 @@ function HolderChangeBlock() {
 function ClaimedRewardsBlock() {
   const s = useSizes();
   return (
-    <Block id="rewards" title="Claimed rewards" op="dailyClaimedRewards" wide>
-      {(v) => <Chart series={v.series} label="Daily claimed rewards" height={s.small} kind="bars" />}
+    <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide>
+      {(v) => <Chart series={v.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />}
     </Block>
   );
 }
@@ -45,26 +46,30 @@ function BalanceBlock() {
   return (
     <Block
       id="balance"
-      title="Balance distribution"
+      title={t('stats.balance.title')}
       op={op}
       extra={{ whaleBalance: whale, fwBalance, fwDays }}
       controls={
         <details class="thresholds">
-          <summary>Thresholds</summary>
-          <NumberOption label="Whale from balance" value={whale} onChange={setWhale} />
-          <NumberOption label="Forgotten below balance" value={fwBalance} onChange={setFwBalance} />
-          <NumberOption label="Forgotten after days idle" value={fwDays} onChange={setFwDays} min={1} />
+          <summary>{t('stats.balance.thresholds')}</summary>
+          <NumberOption label={t('stats.balance.whale')} value={whale} onChange={setWhale} />
+          <NumberOption label={t('stats.balance.forgottenBalance')} value={fwBalance} onChange={setFwBalance} />
+          <NumberOption label={t('stats.balance.forgottenDays')} value={fwDays} onChange={setFwDays} min={1} />
         </details>
       }
     >
-      {(v) => <Split breakdown={v} label="Holders by balance" />}
+      {(v) => <Split breakdown={v} label={t('stats.balance.split')} />}
     </Block>
   );
 }
 
 const kindOf = (h: { projectType: string | null; type: string | null }) => h.projectType ?? h.type ?? '';
 
-const HOLDER_TYPES: Record<string, string> = { foundation: 'Foundation', contract: 'Contracts', wallet: 'Wallets' };
+const HOLDER_TYPES: Record<string, () => string> = {
+  foundation: () => t('stats.prominent.foundation'),
+  contract: () => t('stats.prominent.contract'),
+  wallet: () => t('stats.prominent.wallet'),
+};
 
 function ProminentBlock() {
   const op = 'prominentBalance';
@@ -73,23 +78,23 @@ function ProminentBlock() {
   return (
     <Block
       id="prominent"
-      title="Prominent holders"
+      title={t('stats.prominent.title')}
       op={op}
       extra={{ type }}
-      controls={<Choice label="Holder type" value={type} onChange={setType} choices={paramValues(op, 'type').map((t) => [t, HOLDER_TYPES[t] ?? t])} />}
+      controls={<Choice label={t('stats.prominent.type')} value={type} onChange={setType} choices={paramValues(op, 'type').map((v) => [v, HOLDER_TYPES[v]?.() ?? v])} />}
     >
       {(v) => (
         <RankedTable
-          caption="Prominent holders by balance"
+          caption={t('stats.prominent.caption')}
           rows={v.items}
           rowKey={(h) => h.id}
           limit={s.rows}
           share={(h) => h.share}
           columns={[
-            { label: 'Holder', cell: (h) => <Short id={h.id} name={h.name} /> },
+            { label: t('stats.prominent.holder'), cell: (h) => <Short id={h.id} name={h.name} /> },
             // A kind column only when it tells the rows apart (the type chosen above already names them).
-            ...(new Set(v.items.map(kindOf)).size > 1 ? [{ label: 'Kind', cell: kindOf }] : []),
-            { label: 'Balance', cell: (h) => <Num value={h.value} compact />, num: true },
+            ...(new Set(v.items.map(kindOf)).size > 1 ? [{ label: t('stats.prominent.kind'), cell: kindOf }] : []),
+            { label: t('stats.prominent.balance'), cell: (h) => <Num value={h.value} compact />, num: true },
           ]}
         />
       )}
@@ -100,21 +105,21 @@ function ProminentBlock() {
 function TransfersBlock() {
   const s = useSizes();
   return (
-    <Block id="transfers" title="Contracts holders move tokens with" op="eventTransferDistribution" wide>
+    <Block id="transfers" title={t('stats.transfers.title')} op="eventTransferDistribution" wide>
       {(v) => (
         <div class="pair">
           <RankedTable
-            caption="Contracts by tokens moved"
+            caption={t('stats.transfers.caption')}
             rows={v.ranking}
             rowKey={(c) => c.id}
             limit={s.rows}
             share={(c) => c.share}
             columns={[
-              { label: 'Contract', cell: (c) => <Short id={c.id} name={c.name} /> },
-              { label: 'Tokens moved', cell: (c) => <Num value={c.value} compact />, num: true },
+              { label: t('stats.transfers.contract'), cell: (c) => <Short id={c.id} name={c.name} /> },
+              { label: t('stats.transfers.moved'), cell: (c) => <Num value={c.value} compact />, num: true },
             ]}
           />
-          {v.series.x.length > 0 && <Chart series={v.series} label="Tokens moved per day with the top contracts" height={s.small} />}
+          {v.series.x.length > 0 && <Chart series={v.series} label={t('stats.transfers.chart')} height={s.small} />}
         </div>
       )}
     </Block>

@@ -4,6 +4,7 @@ import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { latestPoint } from '@/lib/stats/view-models.ts';
 import { useStatsContext } from '@/components/stats/context.ts';
 import { Num } from '@/components/stats/Num.tsx';
+import { t } from '@/lib/i18n/index.ts';
 
 export function useSizes() {
   const { layout } = useStatsContext();
@@ -31,7 +32,7 @@ export function LatestDay({ series, labels }: { series: TimeSeries; labels: Reco
   return (
     <Figures
       items={Object.entries(labels).map(([key, label]) => ({ id: key, label, value: last.values[key] ?? null }))}
-      note={`on ${formatDay(last.time)}`}
+      note={t('stats.latestDay', { day: formatDay(last.time) })}
     />
   );
 }

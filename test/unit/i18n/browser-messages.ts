@@ -1,0 +1,32 @@
+/**
+ * `i18n.getMessage` as the browser implements it, over the `_locales/<lang>/messages.json`
+ * the build writes (made here by the same @wxt-dev/i18n code from locales/<lang>.yml).
+ * fakeBrowser has no i18n at all; this serves real messages, so a test sees
+ * the English text a user of an English browser sees, and an unknown key
+ * yields "" as in the browser, never the key itself.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateChromeMessages, parseMessagesText } from '@wxt-dev/i18n/build';
+
+export const LOCALES_DIR = resolve(import.meta.dirname, '../../../locales');
+
+type ChromeMessages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+
+/** The messages.json the build writes for a locale, keyed as the browser looks them up (case-insensitive). */
+export function chromeMessages(lang: string): ChromeMessages {
+  const parsed = parseMessagesText(readFileSync(resolve(LOCALES_DIR, `${lang}.yml`), 'utf8'), 'YAML');
+  const raw = generateChromeMessages(parsed) as ChromeMessages;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** Chromium's substitution rules: $1–$9 from the list (missing ones empty), $$ is a dollar sign, $name$ a declared placeholder. */
+export function getMessageFrom(messages: ChromeMessages) {
+  return (name: string, substitutions?: string | string[]): string => {
+    const entry = messages[name.toLowerCase()];
+    if (!entry) return '';
+    const subs = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+    const withPlaceholders = entry.message.replace(/\$([a-z0-9_@]+)\$/gi, (m, p: string) => entry.placeholders?.[p.toLowerCase()]?.content ?? m);
+    return withPlaceholders.replace(/\$(\$|[1-9])/g, (_, d: string) => (d === '$' ? '$' : (subs[Number(d) - 1] ?? '')));
+  };
+}
