@@ -10,7 +10,7 @@ export function RecentLookups(props: {
   return (
     <section class="score-recent" aria-label="Recent lookups">
       <div class="score-recent-head">
-        <h3>Recent</h3>
+        <h2>Recent</h2>
         <button type="button" class="linkish" onClick={props.onClear} aria-label="Clear recent lookups">
           Clear
         </button>

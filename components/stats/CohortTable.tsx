@@ -1,13 +1,14 @@
 import type { RetentionView } from '@/lib/normalize/normalize.ts';
 import { retentionHeat } from '@/lib/stats/view-models.ts';
 import { formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Num } from './Num.tsx';
 
 /** Retention cohorts, each cell shaded by its rate (relative to the best cell). */
 export function CohortTable({ view, unit = 'Day' }: { view: RetentionView; unit?: string }) {
   const heat = retentionHeat(view);
   return (
-    <div class="table-wrap">
+    <ScrollBox label="Retention by cohort">
       <table class="cohort">
         <caption class="sr-only">Retention by cohort: share of each cohort back in each period</caption>
         <thead>
@@ -42,6 +43,6 @@ export function CohortTable({ view, unit = 'Day' }: { view: RetentionView; unit?
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Pct } from './Num.tsx';
 
 export interface Column<T> {
@@ -23,7 +24,7 @@ export interface RankedTableProps<T> {
 export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }: RankedTableProps<T>) {
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   return (
-    <div class="table-wrap">
+    <ScrollBox label={caption}>
       <table class="ranked">
         <caption class="sr-only">{caption}</caption>
         <thead>
@@ -62,7 +63,7 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
         </tbody>
       </table>
       {shown.length < rows.length && <p class="hint">and {rows.length - shown.length} more</p>}
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -1,0 +1,205 @@
+import { getAddress } from 'viem';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { launchChromiumWithHarness } from './driver/chromium.ts';
+import { printExtensionErrorsOnFailure } from './driver/report.ts';
+import { EXTENSION_DIR, screenshot, type ExtensionHarness } from './harness.ts';
+import { startProofWorld, type ProofWorld } from './proof-world.ts';
+
+/**
+ * axe-core (every rule, every impact) over every page and state a user meets,
+ * in light and in dark: the popup's tabs, each stats section with its
+ * disclosures and chart tables open, the empty, error and no-analytics
+ * states, the Score tab and score window, the Proofs tab with a flow in
+ * progress and a report, Options, the dashboard and the consent window.
+ * Zero violations.
+ */
+
+const POPUP = { width: 660, height: 600 };
+const CONSENT = /\/consent\.html\?flow=/;
+
+describe('accessibility audit (axe-core)', () => {
+  let w: ProofWorld;
+  let h: ExtensionHarness;
+  const found: string[] = [];
+
+  beforeAll(async () => {
+    w = await startProofWorld(async (spec) => {
+      const launched = await launchChromiumWithHarness(spec);
+      h = launched.harness;
+      return launched.driver;
+    }, { extensionDir: EXTENSION_DIR });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  printExtensionErrorsOnFailure(() => w?.driver);
+
+  /** Audits the page as it is now in light, then in dark (charts redraw on the flip), and saves a screenshot of each. */
+  async function audit(page: Page, state: string): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Let the colour-scheme change listeners (uPlot redraws) run before reading colours.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      found.push(...(await axeViolations(page, `${state} [${scheme}]`)));
+      await screenshot(page, `a11y-${state}-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  /** The audit's findings since the last call, as one readable list (empty: none). */
+  function takeFindings(): string {
+    const text = found.join('\n');
+    found.length = 0;
+    return text;
+  }
+
+  async function openPopup(): Promise<Page> {
+    const page = await h.context.newPage();
+    await page.setViewportSize(POPUP);
+    await page.goto(`${h.origin}/popup.html`);
+    await page.locator('.popup').waitFor();
+    return page;
+  }
+
+  async function chooseProject(page: Page, project: string) {
+    const field = page.getByLabel('Project', { exact: true });
+    await field.fill(project);
+    await field.press('Enter');
+  }
+
+  /** Waits until every block shown has settled (ready, empty, error or no-analytics), then every chart has drawn. */
+  async function settled(page: Page) {
+    // No section or block still loading (a lazy section shows a busy placeholder before its blocks exist).
+    await page.waitForFunction(
+      () => !document.querySelector('[aria-busy="true"]') && [...document.querySelectorAll('[data-block]')].every((b) => b.getAttribute('data-state') !== 'loading'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('canvas')));
+  }
+
+  /** Opens every disclosure and chart table of the page, so what they show is audited too. */
+  async function expandAll(page: Page) {
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const closed = page.locator('button[data-chart-table][aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    await page.waitForFunction(() => [...document.querySelectorAll('button[data-chart-table]')].every((b) => {
+      const id = b.getAttribute('aria-controls');
+      return id && document.getElementById(id)?.querySelector('table');
+    }));
+  }
+
+  const wallet = () => getAddress(w.sandbox.dataset.walletAddresses()[7]!);
+
+  it('the popup\'s Stats tab: empty, every section expanded, no analytics, bad key and service down', async () => {
+    const { settings } = await h.getStorage('local');
+    const page = await openPopup();
+    await page.locator('.empty.start').waitFor();
+    await audit(page, 'popup-stats-empty');
+
+    await chooseProject(page, 'nebula');
+    for (const section of ['Holders', 'DApp users', 'Audience']) {
+      await page.getByRole('tab', { name: section }).click();
+      await settled(page);
+      await expandAll(page);
+      await audit(page, `popup-stats-${section.toLowerCase().replace(/ /g, '-')}`);
+    }
+    await chooseProject(page, 'quartz');
+    await page.locator('[data-block="traffic"][data-state="no-analytics"]').waitFor({ timeout: 20_000 });
+    await settled(page);
+    await audit(page, 'popup-stats-no-analytics');
+    await page.close();
+
+    await h.setStorage('session', { apiKey: 'not-the-right-key' });
+    const refused = await openPopup();
+    await refused.locator('.stats > .notice[data-error="key-rejected"]').waitFor({ timeout: 20_000 });
+    await settled(refused);
+    await audit(refused, 'popup-stats-key-rejected');
+    await refused.close();
+    await h.setStorage('session', { apiKey: w.sandbox.apiKey });
+
+    await h.setStorage('local', { settings: { ...(settings as object), dataBaseUrl: 'http://127.0.0.1:9/dev' } });
+    const down = await openPopup();
+    await down.locator('.stats > .notice[data-error="network"]').waitFor({ timeout: 20_000 });
+    await settled(down);
+    await audit(down, 'popup-stats-service-down');
+    await down.close();
+    await h.setStorage('local', { settings });
+
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the dashboard with every section, its tables open', async () => {
+    const page = await h.openPage('dashboard.html');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
+    await page.locator('[data-block="traffic"]').waitFor();
+    await settled(page);
+    await expandAll(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, 'dashboard');
+    await page.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the Score tab and the score window: idle, invalid address, a result with recent lookups, no address', async () => {
+    const page = await openPopup();
+    await page.getByRole('tab', { name: 'Score' }).click();
+    await expect.poll(() => page.getByLabel('Score model').inputValue()).toBe('credit-v1');
+    await audit(page, 'popup-score-idle');
+    await page.getByLabel('Address', { exact: true }).fill('0x1234');
+    await page.getByRole('button', { name: 'Check score' }).click();
+    await page.getByRole('alert').waitFor();
+    await audit(page, 'popup-score-invalid');
+    await page.getByLabel('Address', { exact: true }).fill(wallet());
+    await page.getByRole('button', { name: 'Check score' }).click();
+    await page.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Recent lookups' }).waitFor();
+    await audit(page, 'popup-score-result');
+    await page.close();
+
+    const win = await h.openPage(`score.html?address=${wallet()}`);
+    await win.setViewportSize({ width: 420, height: 680 });
+    await win.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await audit(win, 'score-window');
+    await win.goto(`${h.origin}/score.html?noAddress=1`);
+    await win.getByRole('status').first().waitFor();
+    await audit(win, 'score-window-no-address');
+    await win.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('Options, the consent window, and the Proofs tab with a flow in progress and its report', async () => {
+    const options = await h.openPage('options.html');
+    await options.getByLabel('API key', { exact: true }).waitFor();
+    await audit(options, 'options');
+    await options.close();
+
+    const popup = await openPopup();
+    await popup.getByRole('tab', { name: 'Proofs' }).click();
+    await popup.getByText('No proof requests in progress.').waitFor();
+    await audit(popup, 'popup-proofs-empty');
+
+    const dapp = await w.openDapp('a11y');
+    const opened = w.driver.nextPage(CONSENT);
+    await dapp.click('#request');
+    const consentUrl = await (await opened).url();
+    const consent = h.context.pages().find((p) => p.url() === consentUrl)!;
+    await consent.getByTestId('consent-origin').waitFor();
+    await consent.bringToFront();
+    await consent.locator('[data-testid="consent-approve"]:not([disabled])').waitFor();
+    await audit(consent, 'consent');
+
+    await popup.getByTestId('proof-flow').waitFor();
+    await audit(popup, 'popup-proofs-in-progress');
+    await consent.getByTestId('consent-reject').click();
+    await popup.locator('.proof-report').first().waitFor();
+    await popup.getByText('No proof requests in progress.').waitFor();
+    await audit(popup, 'popup-proofs-report');
+    await popup.close();
+    await dapp.close();
+    expect(takeFindings()).toBe('');
+  });
+});
