@@ -1,5 +1,6 @@
 import { getAddress } from 'viem';
 import type { Page } from 'playwright-core';
+import type { TestPage } from './driver/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { launchChromiumWithHarness } from './driver/chromium.ts';
@@ -91,6 +92,33 @@ describe('accessibility audit (axe-core)', () => {
     }));
   }
 
+  /** The playwright page behind a driver page (the newest one on that URL). */
+  async function pageOf(t: TestPage): Promise<Page> {
+    const url = await t.url();
+    return h.context.pages().filter((p) => p.url() === url).at(-1)!;
+  }
+
+  /**
+   * Presses Tab (or Shift+Tab) until the focused element matches `selector`,
+   * checking at each stop that the focus is visible: an outline or a ring.
+   */
+  async function tabTo(page: Page, selector: string, { back = false, checkFocus = true } = {}): Promise<void> {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      const focus = await page.evaluate((sel) => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return { at: false, shown: true, what: 'the page' };
+        const css = getComputedStyle(el);
+        const shown = (css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0) || css.boxShadow !== 'none';
+        const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+        return { at: el.matches(sel), shown: shown && el.matches(':focus-visible'), what };
+      }, selector);
+      if (checkFocus) expect(focus.shown, `visible focus on ${focus.what}`).toBe(true);
+      if (focus.at) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
   const wallet = () => getAddress(w.sandbox.dataset.walletAddresses()[7]!);
 
   it('the popup\'s Stats tab: empty, every section expanded, no analytics, bad key and service down', async () => {
@@ -171,18 +199,25 @@ describe('accessibility audit (axe-core)', () => {
     expect(takeFindings()).toBe('');
   });
 
-  it('Options, the consent window, and the Proofs tab with a flow in progress and its report', async () => {
+  it('Options, the consent window (pending and gone), and the Proofs tab with a flow in progress and its report', async () => {
     const options = await h.openPage('options.html');
     await options.getByLabel('API key', { exact: true }).waitFor();
     await audit(options, 'options');
     await options.close();
+
+    // A consent window whose request is gone (answered elsewhere, expired).
+    const gone = await h.openPage('consent.html?flow=no-such-flow');
+    await gone.getByText('This request is no longer pending.').waitFor();
+    await audit(gone, 'consent-gone');
+    await gone.close();
 
     const popup = await openPopup();
     await popup.getByRole('tab', { name: 'Proofs' }).click();
     await popup.getByText('No proof requests in progress.').waitFor();
     await audit(popup, 'popup-proofs-empty');
 
-    const dapp = await w.openDapp('a11y');
+    // A site of its own: a rejected site cools down before it may ask again, and the keyboard walk asks from dapp.example.
+    const dapp = await w.openDapp('a11y', w.origin('reject.example'));
     const opened = w.driver.nextPage(CONSENT);
     await dapp.click('#request');
     const consentUrl = await (await opened).url();
@@ -201,5 +236,99 @@ describe('accessibility audit (axe-core)', () => {
     await popup.close();
     await dapp.close();
     expect(takeFindings()).toBe('');
+  });
+
+  it('the popup\'s actions and the whole proof flow, by keyboard alone, with the focus always visible', async () => {
+    const dapp = await w.openDapp('keys');
+    await dapp.bringToFront();
+    // The popup as the toolbar shows it: a small window over the dApp, which stays the active tab.
+    const popupOpened = w.driver.nextPage(/\/popup\.html/);
+    await w.driver.inExtension(() => chrome.windows.create({ url: chrome.runtime.getURL('/popup.html'), type: 'popup', width: 420, height: 600 }).then(() => undefined));
+    const popup = await pageOf(await popupOpened);
+    await popup.locator('.popup').waitFor();
+    await popup.setViewportSize({ width: 420, height: 600 });
+
+    // Stats: the first stop is the current tab; then the project field, committed with Enter.
+    await tabTo(popup, '#tab-stats');
+    await tabTo(popup, '#stats-project');
+    await popup.keyboard.press('Control+A');
+    await popup.keyboard.type('nebula');
+    await popup.keyboard.press('Enter');
+    // A filter: the time range, changed with the arrow keys.
+    await tabTo(popup, '#stats-range');
+    const range = await popup.locator('#stats-range').inputValue();
+    await popup.keyboard.press('ArrowDown');
+    await expect.poll(() => popup.locator('#stats-range').inputValue()).not.toBe(range);
+    await popup.keyboard.press('ArrowUp');
+    await expect.poll(() => popup.locator('#stats-range').inputValue()).toBe(range);
+
+    // A section, then a chart's numbers as a table.
+    await tabTo(popup, '#section-holders');
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await tabTo(popup, '[data-block="holders"] button[data-chart-table]');
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="holders"] .chart-table table').waitFor();
+    expect(await popup.locator('[data-block="holders"] button[data-chart-table]').getAttribute('aria-expanded')).toBe('true');
+
+    // Audience: the retention table, wider than the popup, is a stop of its own and scrolls with the arrow keys.
+    await tabTo(popup, '#section-audience', { back: true });
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="retention"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    const retention = '[data-block="retention"] [role="region"][tabindex="0"]';
+    await tabTo(popup, retention);
+    await popup.keyboard.press('ArrowRight');
+    await expect.poll(() => popup.locator(retention).evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+    // Refresh: every shown block is asked for again.
+    const asked = w.log.paths.filter((p) => p.includes('/v3/data/nebula/')).length;
+    await tabTo(popup, '.stats-foot button[title="Fetch every shown block again"]');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => w.log.paths.filter((p) => p.includes('/v3/data/nebula/')).length).toBeGreaterThan(asked);
+
+    // Score: back to the tabs, the arrow key moves to Score; look an address up with Enter.
+    await tabTo(popup, '#tab-stats', { back: true });
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.locator('#tab-score').getAttribute('aria-selected')).toBe('true');
+    await tabTo(popup, 'input.mono');
+    await popup.keyboard.type(wallet());
+    await popup.keyboard.press('Enter');
+    await popup.getByTestId('score-value').waitFor({ timeout: 20_000 });
+
+    // Proofs: "Prove my score to this site", pressed with Space, reaches the page.
+    await tabTo(popup, '#tab-score', { back: true });
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.locator('#tab-proofs').getAttribute('aria-selected')).toBe('true');
+    await tabTo(popup, '[data-testid="prove-to-site"]');
+    const fromPopup = w.driver.nextPage(w.proofPage);
+    await popup.keyboard.press('Space');
+    await w.prove(await fromPopup);
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    expect(await dapp.text('#status')).toContain('from the Vantage popup');
+    if (!popup.isClosed()) await popup.close();
+
+    const firstSession = await dapp.text('#session');
+    // The site asks (its own button, by keyboard); in the consent window Tab reaches Approve, and Enter approves.
+    const site = await pageOf(dapp);
+    await site.bringToFront();
+    await site.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const consentOpened = w.driver.nextPage(CONSENT);
+    await tabTo(site, '#request', { checkFocus: false });
+    await site.keyboard.press('Enter');
+    const consent = await pageOf(await consentOpened);
+    await consent.getByTestId('consent-origin').waitFor();
+    await consent.bringToFront();
+    // Approve takes keys only once the window has had attention a moment (lib/proof/click-guard.ts).
+    await consent.locator('[data-testid="consent-approve"]:not([disabled])').waitFor();
+    await tabTo(consent, '[data-testid="consent-approve"]');
+    await screenshot(consent, 'a11y-consent-focus');
+    const proofOpened = w.driver.nextPage(w.proofPage);
+    await consent.keyboard.press('Enter');
+    await w.prove(await proofOpened);
+    // A second proof, of its own session, reaches the page and passes its checks.
+    await expect.poll(() => dapp.text('#session'), { timeout: 30_000 }).not.toBe(firstSession);
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    expect(await dapp.text('#status')).not.toContain('from the Vantage popup');
+    await dapp.close();
   });
 });
