@@ -25,7 +25,9 @@ export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial
     document.getElementById(`tab-${next.id}`)?.focus();
   };
   return (
-    <div class="popup">
+    <main class="popup">
+      {/* The popup has no visible title (the toolbar icon is its title); screen readers still get one. */}
+      <h1 class="sr-only">Vantage</h1>
       <nav role="tablist" aria-label="Vantage" class="popup-tabs" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <button
@@ -43,9 +45,11 @@ export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial
       </nav>
       {current && (
         <section role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} class="popup-panel">
+          {/* Names the panel in the heading outline, so its own headings (h2, h3) follow in order. */}
+          <h2 class="sr-only">{current.label}</h2>
           <current.Panel />
         </section>
       )}
-    </div>
+    </main>
   );
 }

@@ -11,7 +11,7 @@ export function RecentLookups(props: {
   return (
     <section class="score-recent" aria-label={t('score.recent.label')}>
       <div class="score-recent-head">
-        <h3>{t('score.recent.title')}</h3>
+        <h2>{t('score.recent.title')}</h2>
         <button type="button" class="linkish" onClick={props.onClear} aria-label={t('score.recent.clearLabel')}>
           {t('score.recent.clear')}
         </button>

@@ -30,7 +30,12 @@ export interface BlockProps<Id extends DataOperationId> {
 
 /** The placeholder of a block, or of a section, whose content is still loading. */
 export function Loading() {
-  return <div class="skeleton-block" aria-busy="true" aria-label={t('stats.block.loading')} />;
+  // A name on a role-less div is not read (nor allowed): say it as text only screen readers get.
+  return (
+    <div class="skeleton-block" aria-busy="true">
+      <span class="sr-only">{t('stats.block.loading')}</span>
+    </div>
+  );
 }
 
 const CsvButtons = lazy(() => import('./CsvButtons.tsx').then((m) => m.CsvButtons));

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { seriesSummary } from '@/lib/stats/chart-summary.ts';
+import { lazy } from '@/components/ui/lazy.tsx';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
 
 export interface ChartProps extends ChartOptions {
@@ -8,12 +10,18 @@ export interface ChartProps extends ChartOptions {
   readonly label: string;
 }
 
+const ChartTable = lazy(() => import('./ChartTable.tsx').then((m) => m.ChartTable));
+
 /**
  * The one chart component: uPlot, loaded on first use so the popup's first
- * paint of cached numbers does not wait for it, sized to its container.
+ * paint of cached numbers does not wait for it, sized to its container. The
+ * canvas is an image named by a summary (span, lowest, highest, latest); the
+ * numbers day by day are a table behind "Show as table".
  */
 export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const tableId = useId();
+  const [table, setTable] = useState(false);
   useEffect(() => {
     let handle: ChartHandle | undefined;
     let dead = false;
@@ -26,8 +34,12 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
     };
   }, [series, height, kind, rightAxis]);
   return (
-    <figure class="chart" role="img" aria-label={label}>
-      <div ref={box} class="chart-box" style={{ minHeight: `${(height ?? 140) + 28}px` }} />
+    <figure class="chart">
+      <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />
+      <button type="button" class="link chart-table-toggle" data-chart-table aria-expanded={table} aria-controls={tableId} onClick={() => setTable(!table)}>
+        {table ? 'Hide table' : 'Show as table'}
+      </button>
+      <div id={tableId}>{table && <ChartTable series={series} label={label} />}</div>
     </figure>
   );
 }

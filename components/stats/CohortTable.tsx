@@ -2,13 +2,14 @@ import type { RetentionView } from '@/lib/normalize/normalize.ts';
 import { retentionHeat } from '@/lib/stats/view-models.ts';
 import { formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Num } from './Num.tsx';
 
 /** Retention cohorts, each cell shaded by its rate (relative to the best cell). */
 export function CohortTable({ view }: { view: RetentionView }) {
   const heat = retentionHeat(view);
   return (
-    <div class="table-wrap">
+    <ScrollBox label="Retention by cohort">
       <table class="cohort">
         <caption class="sr-only">{t('stats.cohort.caption')}</caption>
         <thead>
@@ -43,6 +44,6 @@ export function CohortTable({ view }: { view: RetentionView }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Pct } from './Num.tsx';
 
 export interface Column<T> {
@@ -25,7 +26,7 @@ export interface RankedTableProps<T> {
 export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }: RankedTableProps<T>) {
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   return (
-    <div class="table-wrap">
+    <ScrollBox label={caption}>
       <table class="ranked">
         <caption class="sr-only">{caption}</caption>
         <thead>
@@ -64,7 +65,7 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
         </tbody>
       </table>
       {shown.length < rows.length && <p class="hint">{t('stats.table.more', { count: formatNumber(rows.length - shown.length) })}</p>}
-    </div>
+    </ScrollBox>
   );
 }
 

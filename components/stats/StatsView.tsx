@@ -111,7 +111,9 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
       },
     [ui, layout, refreshToken],
   );
-  if (!ui || !ctx) return <div class={`stats stats-${layout}`} aria-busy="true" />;
+  // The dashboard is a page of its own: its stats are its main landmark. In the popup they sit in the popup's.
+  const Root = layout === 'page' ? 'main' : 'div';
+  if (!ui || !ctx) return <Root class={`stats stats-${layout}`} aria-busy="true" />;
 
   const setFilters = (filters: StatsFilters) =>
     save({ ...ui, filters, recentProjects: rememberProject(ui.recentProjects, filters.project) });
@@ -136,7 +138,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
 
   return (
     <StatsContext.Provider value={ctx}>
-      <div class={`stats stats-${layout}`}>
+      <Root class={`stats stats-${layout}`}>
         {layout === 'page' && (
           <header class="page-head">
             <h1>Vantage{project ? `: ${project}` : ''}</h1>
@@ -177,7 +179,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
             </section>
           ))}
         {layout === 'popup' && <footer class="stats-foot">{tools}</footer>}
-      </div>
+      </Root>
     </StatsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchExtension, screenshot } from '@/test/e2e/harness.ts';
+import { launchExtension, screenshot, type ExtensionHarness } from '@/test/e2e/harness.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
 
 /** Debian's Chromium through playwright-core (test/e2e/harness.ts), behind the shared driver interface. */
@@ -29,7 +29,10 @@ function testPage(page: Page): TestPage {
   };
 }
 
-export const launchChromium: LaunchBrowser = async (spec) => {
+export const launchChromium: LaunchBrowser = async (spec) => (await launchChromiumWithHarness(spec)).driver;
+
+/** The driver and the playwright harness under it, for Chromium-only tests that need more (keyboard, CDP). */
+export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[0]): Promise<{ driver: BrowserDriver; harness: ExtensionHarness }> {
   const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts });
   const errors: string[] = [];
   h.context.on('console', (m) => {
@@ -95,5 +98,5 @@ export const launchChromium: LaunchBrowser = async (spec) => {
     extensionErrors: () => errors,
     close: () => h.close(),
   };
-  return driver;
-};
+  return { driver, harness: h };
+}

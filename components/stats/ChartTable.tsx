@@ -1,0 +1,36 @@
+import { formatDay, formatNumber } from '@/lib/format/number.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
+
+/** A chart's numbers as a table, one row per day (loaded only when asked for: Chart.tsx). */
+export function ChartTable({ series, label }: { series: TimeSeries; label: string }) {
+  return (
+    <ScrollBox class="chart-table" label={`${label}, table`}>
+      <table class="ranked">
+        <caption class="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {series.series.map((s) => (
+              <th key={s.key} scope="col" class="n">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {series.x.map((t, i) => (
+            <tr key={t}>
+              <th scope="row">{formatDay(t)}</th>
+              {series.series.map((s) => (
+                <td key={s.key} class="n">
+                  {formatNumber(s.values[i])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}

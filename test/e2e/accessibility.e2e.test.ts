@@ -1,0 +1,344 @@
+import { getAddress } from 'viem';
+import type { Page } from 'playwright-core';
+import type { TestPage } from './driver/types.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { launchChromiumWithHarness } from './driver/chromium.ts';
+import { printExtensionErrorsOnFailure } from './driver/report.ts';
+import { EXTENSION_DIR, screenshot, type ExtensionHarness } from './harness.ts';
+import { startProofWorld, type ProofWorld } from './proof-world.ts';
+
+/**
+ * axe-core (every rule, every impact) over every page and state a user meets,
+ * in light and in dark: the popup's tabs, each stats section with its
+ * disclosures and chart tables open, the empty, error and no-analytics
+ * states, the Score tab and score window, the Proofs tab with a flow in
+ * progress and a report, Options, the dashboard and the consent window.
+ * Zero violations.
+ */
+
+const POPUP = { width: 660, height: 600 };
+const CONSENT = /\/consent\.html\?flow=/;
+
+describe('accessibility audit (axe-core)', () => {
+  let w: ProofWorld;
+  let h: ExtensionHarness;
+  const found: string[] = [];
+
+  beforeAll(async () => {
+    w = await startProofWorld(async (spec) => {
+      const launched = await launchChromiumWithHarness(spec);
+      h = launched.harness;
+      return launched.driver;
+    }, { extensionDir: EXTENSION_DIR });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  printExtensionErrorsOnFailure(() => w?.driver);
+  // Each test reports its own findings only.
+  beforeEach(() => {
+    found.length = 0;
+  });
+
+  /** Audits the page as it is now in light, then in dark (charts redraw on the flip), and saves a screenshot of each. */
+  async function audit(page: Page, state: string): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Let the colour-scheme change listeners (uPlot redraws) run before reading colours.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      found.push(...(await axeViolations(page, `${state} [${scheme}]`)));
+      await screenshot(page, `a11y-${state}-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  /** The audit's findings since the last call, as one readable list (empty: none). */
+  function takeFindings(): string {
+    const text = found.join('\n');
+    found.length = 0;
+    return text;
+  }
+
+  async function openPopup(): Promise<Page> {
+    const page = await h.context.newPage();
+    await page.setViewportSize(POPUP);
+    await page.goto(`${h.origin}/popup.html`);
+    await page.locator('.popup').waitFor();
+    return page;
+  }
+
+  async function chooseProject(page: Page, project: string) {
+    const field = page.getByLabel('Project', { exact: true });
+    await field.fill(project);
+    await field.press('Enter');
+  }
+
+  /** Waits until every block shown has settled (ready, empty, error or no-analytics), then every chart has drawn. */
+  async function settled(page: Page) {
+    // No section or block still loading (a lazy section shows a busy placeholder before its blocks exist).
+    await page.waitForFunction(
+      () => !document.querySelector('[aria-busy="true"]') && [...document.querySelectorAll('[data-block]')].every((b) => b.getAttribute('data-state') !== 'loading'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('canvas')));
+  }
+
+  /** Opens every disclosure and chart table of the page, so what they show is audited too. */
+  async function expandAll(page: Page) {
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const closed = page.locator('button[data-chart-table][aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    await page.waitForFunction(() => [...document.querySelectorAll('button[data-chart-table]')].every((b) => {
+      const id = b.getAttribute('aria-controls');
+      return id && document.getElementById(id)?.querySelector('table');
+    }));
+  }
+
+  /** The playwright page behind a driver page (the newest one on that URL). */
+  async function pageOf(t: TestPage): Promise<Page> {
+    const url = await t.url();
+    return h.context.pages().filter((p) => p.url() === url).at(-1)!;
+  }
+
+  /**
+   * Presses Tab (or Shift+Tab) until the focused element matches `selector`,
+   * checking at each stop that the focus is visible: an outline or a ring.
+   */
+  async function tabTo(page: Page, selector: string, { back = false, checkFocus = true } = {}): Promise<void> {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      const focus = await page.evaluate((sel) => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return { at: false, shown: true, what: 'the page' };
+        const css = getComputedStyle(el);
+        const shown = (css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0) || css.boxShadow !== 'none';
+        const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+        return { at: el.matches(sel), shown: shown && el.matches(':focus-visible'), what };
+      }, selector);
+      if (checkFocus) expect(focus.shown, `visible focus on ${focus.what}`).toBe(true);
+      if (focus.at) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  const wallet = () => getAddress(w.sandbox.dataset.walletAddresses()[7]!);
+
+  it('the popup\'s Stats tab: empty, every section expanded, no analytics, bad key and service down', async () => {
+    const { settings } = await h.getStorage('local');
+    const page = await openPopup();
+    await page.locator('.empty.start').waitFor();
+    await audit(page, 'popup-stats-empty');
+
+    await chooseProject(page, 'nebula');
+    for (const section of ['Holders', 'DApp users', 'Audience']) {
+      await page.getByRole('tab', { name: section }).click();
+      await settled(page);
+      await expandAll(page);
+      await audit(page, `popup-stats-${section.toLowerCase().replace(/ /g, '-')}`);
+    }
+    await chooseProject(page, 'quartz');
+    await page.locator('[data-block="traffic"][data-state="no-analytics"]').waitFor({ timeout: 20_000 });
+    await settled(page);
+    await audit(page, 'popup-stats-no-analytics');
+    await page.close();
+
+    await h.setStorage('session', { apiKey: 'not-the-right-key' });
+    const refused = await openPopup();
+    await refused.locator('.stats > .notice[data-error="key-rejected"]').waitFor({ timeout: 20_000 });
+    await settled(refused);
+    await audit(refused, 'popup-stats-key-rejected');
+    await refused.close();
+    await h.setStorage('session', { apiKey: w.sandbox.apiKey });
+
+    await h.setStorage('local', { settings: { ...(settings as object), dataBaseUrl: 'http://127.0.0.1:9/dev' } });
+    const down = await openPopup();
+    await down.locator('.stats > .notice[data-error="network"]').waitFor({ timeout: 20_000 });
+    await settled(down);
+    await audit(down, 'popup-stats-service-down');
+    await down.close();
+    await h.setStorage('local', { settings });
+
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the dashboard with every section, its tables open', async () => {
+    const page = await h.openPage('dashboard.html');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A project with every kind of data (the popup's last one has no web analytics).
+    await chooseProject(page, 'nebula');
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
+    await page.locator('[data-block="traffic"]').waitFor();
+    await settled(page);
+    await expandAll(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await audit(page, 'dashboard');
+    await page.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the Score tab and the score window: idle, invalid address, a result with recent lookups, no address', async () => {
+    const page = await openPopup();
+    await page.getByRole('tab', { name: 'Score' }).click();
+    await expect.poll(() => page.getByLabel('Score model').inputValue()).toBe('credit-v1');
+    await audit(page, 'popup-score-idle');
+    await page.getByLabel('Address', { exact: true }).fill('0x1234');
+    await page.getByRole('button', { name: 'Check score' }).click();
+    await page.getByRole('alert').waitFor();
+    await audit(page, 'popup-score-invalid');
+    await page.getByLabel('Address', { exact: true }).fill(wallet());
+    await page.getByRole('button', { name: 'Check score' }).click();
+    await page.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Recent lookups' }).waitFor();
+    await audit(page, 'popup-score-result');
+    await page.close();
+
+    const win = await h.openPage(`score.html?address=${wallet()}`);
+    await win.setViewportSize({ width: 420, height: 680 });
+    await win.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await audit(win, 'score-window');
+    await win.goto(`${h.origin}/score.html?noAddress=1`);
+    await win.getByRole('status').first().waitFor();
+    await audit(win, 'score-window-no-address');
+    await win.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('Options, the consent window (pending and gone), and the Proofs tab with a flow in progress and its report', async () => {
+    const options = await h.openPage('options.html');
+    await options.getByLabel('API key', { exact: true }).waitFor();
+    await audit(options, 'options');
+    await options.close();
+
+    // A consent window whose request is gone (answered elsewhere, expired).
+    const gone = await h.openPage('consent.html?flow=no-such-flow');
+    await gone.getByText('This request is no longer pending.').waitFor();
+    await audit(gone, 'consent-gone');
+    await gone.close();
+
+    const popup = await openPopup();
+    await popup.getByRole('tab', { name: 'Proofs' }).click();
+    await popup.getByText('No proof requests in progress.').waitFor();
+    await audit(popup, 'popup-proofs-empty');
+
+    // A site of its own: a rejected site cools down before it may ask again, and the keyboard walk asks from dapp.example.
+    const dapp = await w.openDapp('a11y', w.origin('reject.example'));
+    const opened = w.driver.nextPage(CONSENT);
+    await dapp.click('#request');
+    const consentUrl = await (await opened).url();
+    const consent = h.context.pages().find((p) => p.url() === consentUrl)!;
+    await consent.getByTestId('consent-origin').waitFor();
+    await consent.bringToFront();
+    await consent.locator('[data-testid="consent-approve"]:not([disabled])').waitFor();
+    await audit(consent, 'consent');
+
+    await popup.getByTestId('proof-flow').waitFor();
+    await audit(popup, 'popup-proofs-in-progress');
+    await consent.getByTestId('consent-reject').click();
+    await popup.locator('.proof-report').first().waitFor();
+    await popup.getByText('No proof requests in progress.').waitFor();
+    await audit(popup, 'popup-proofs-report');
+    await popup.close();
+    await dapp.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the popup\'s actions and the whole proof flow, by keyboard alone, with the focus always visible', async () => {
+    const dapp = await w.openDapp('keys');
+    await dapp.bringToFront();
+    // The popup as the toolbar shows it: a small window over the dApp, which stays the active tab.
+    const popupOpened = w.driver.nextPage(/\/popup\.html/);
+    await w.driver.inExtension(() => chrome.windows.create({ url: chrome.runtime.getURL('/popup.html'), type: 'popup', width: 420, height: 600 }).then(() => undefined));
+    const popup = await pageOf(await popupOpened);
+    await popup.locator('.popup').waitFor();
+    await popup.setViewportSize({ width: 420, height: 600 });
+
+    // Stats: the first stop is the current tab; then the project field, committed with Enter.
+    await tabTo(popup, '#tab-stats');
+    await tabTo(popup, '#stats-project');
+    await popup.keyboard.press('Control+A');
+    await popup.keyboard.type('nebula');
+    await popup.keyboard.press('Enter');
+    // A filter: the time range, changed with the arrow keys.
+    await tabTo(popup, '#stats-range');
+    const range = await popup.locator('#stats-range').inputValue();
+    await popup.keyboard.press('ArrowDown');
+    await expect.poll(() => popup.locator('#stats-range').inputValue()).not.toBe(range);
+    await popup.keyboard.press('ArrowUp');
+    await expect.poll(() => popup.locator('#stats-range').inputValue()).toBe(range);
+
+    // A section, then a chart's numbers as a table.
+    await tabTo(popup, '#section-holders');
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await tabTo(popup, '[data-block="holders"] button[data-chart-table]');
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="holders"] .chart-table table').waitFor();
+    expect(await popup.locator('[data-block="holders"] button[data-chart-table]').getAttribute('aria-expanded')).toBe('true');
+
+    // Audience: the retention table, wider than the popup, is a stop of its own and scrolls with the arrow keys.
+    await tabTo(popup, '#section-audience', { back: true });
+    await popup.keyboard.press('Enter');
+    await popup.locator('[data-block="retention"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    const retention = '[data-block="retention"] [role="region"][tabindex="0"]';
+    await tabTo(popup, retention);
+    await popup.keyboard.press('ArrowRight');
+    await expect.poll(() => popup.locator(retention).evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+    // Refresh: every shown block is asked for again.
+    const asked = w.log.paths.filter((p) => p.includes('/v3/data/nebula/')).length;
+    await tabTo(popup, '.stats-foot button[title="Fetch every shown block again"]');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => w.log.paths.filter((p) => p.includes('/v3/data/nebula/')).length).toBeGreaterThan(asked);
+
+    // Score: back to the tabs, the arrow key moves to Score; look an address up with Enter.
+    await tabTo(popup, '#tab-stats', { back: true });
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.locator('#tab-score').getAttribute('aria-selected')).toBe('true');
+    await tabTo(popup, 'input.mono');
+    await popup.keyboard.type(wallet());
+    await popup.keyboard.press('Enter');
+    await popup.getByTestId('score-value').waitFor({ timeout: 20_000 });
+
+    // Proofs: "Prove my score to this site", pressed with Space, reaches the page.
+    await tabTo(popup, '#tab-score', { back: true });
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.locator('#tab-proofs').getAttribute('aria-selected')).toBe('true');
+    await tabTo(popup, '[data-testid="prove-to-site"]');
+    const fromPopup = w.driver.nextPage(w.proofPage);
+    await popup.keyboard.press('Space');
+    await w.prove(await fromPopup);
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    expect(await dapp.text('#status')).toContain('from the Vantage popup');
+    if (!popup.isClosed()) await popup.close();
+
+    const firstSession = await dapp.text('#session');
+    // The site asks (its own button, by keyboard); in the consent window Tab reaches Approve, and Enter approves.
+    const site = await pageOf(dapp);
+    await site.bringToFront();
+    await site.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const consentOpened = w.driver.nextPage(CONSENT);
+    await tabTo(site, '#request', { checkFocus: false });
+    await site.keyboard.press('Enter');
+    const consent = await pageOf(await consentOpened);
+    await consent.getByTestId('consent-origin').waitFor();
+    await consent.bringToFront();
+    // Approve takes keys only once the window has had attention a moment (lib/proof/click-guard.ts).
+    await consent.locator('[data-testid="consent-approve"]:not([disabled])').waitFor();
+    await tabTo(consent, '[data-testid="consent-approve"]');
+    await screenshot(consent, 'a11y-consent-focus');
+    const proofOpened = w.driver.nextPage(w.proofPage);
+    // Approving closes the window, possibly between the key going down and coming up.
+    await consent.keyboard.press('Enter').catch((e: unknown) => {
+      if (!consent.isClosed()) throw e;
+    });
+    await w.prove(await proofOpened);
+    // A second proof, of its own session, reaches the page and passes its checks.
+    await expect.poll(() => dapp.text('#session'), { timeout: 30_000 }).not.toBe(firstSession);
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    expect(await dapp.text('#status')).not.toContain('from the Vantage popup');
+    await dapp.close();
+  });
+});
