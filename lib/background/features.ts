@@ -7,6 +7,7 @@ import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
 import { statsWorker } from '@/lib/stats/worker.ts';
+import { watchWorker } from '@/lib/watch/worker.ts';
 import type { FeatureWiring, WorkerDeps, WorkerFeature } from './feature.ts';
 
 /**
@@ -22,6 +23,7 @@ export const WORKER_FEATURES: readonly WorkerFeature[] = [
   statsWorker,
   scoreWorker,
   badgeWorker,
+  watchWorker,
   proofWorker,
 ];
 

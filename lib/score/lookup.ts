@@ -64,8 +64,15 @@ export interface ScoreLookupDeps {
   readonly remember: (entry: RecentLookup) => Promise<void>;
 }
 
-export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupRequest) => Promise<ScoreLookup> {
-  return async (req) => {
+export interface LookupOptions {
+  /** Ask the service even when a recent answer is cached (a scheduled re-score); the answer is cached as usual. */
+  readonly fresh?: boolean;
+}
+
+export type ScoreLookupFn = (req: ScoreLookupRequest, options?: LookupOptions) => Promise<ScoreLookup>;
+
+export function createScoreLookup(deps: ScoreLookupDeps): ScoreLookupFn {
+  return async (req, options = {}) => {
     const checked = checkAddress(req.address);
     if (!checked.ok) throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'entity_address', message: checked.message });
     const settings = await deps.settings();
@@ -81,7 +88,7 @@ export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupReque
       return { score: verdict.score, extrasJson: JSON.stringify(result.extras) };
     };
     const key = cacheKey('calculateCustomScore', { entity_address: checked.address, scoreId });
-    let entry = await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
+    let entry = options.fresh ? await deps.cache.refresh(key, fetchScore) : await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
     let extras = cachedExtras(entry.value);
     // A damaged or foreign cache entry is never shown as a score.
     if (!extras) {
