@@ -2,6 +2,7 @@ import { shortAddress } from '@/lib/score/address.ts';
 import { bandOf } from '@/lib/score/band.ts';
 import { describeExtras, formatValue } from '@/lib/score/extras.ts';
 import type { ScoreLookup } from '@/lib/score/lookup.ts';
+import { WatchButton } from '@/components/watch/WatchButton.tsx';
 import { BreakdownBars } from './BreakdownBars.tsx';
 import { ScoreScale } from './ScoreScale.tsx';
 
@@ -42,6 +43,7 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
           ))}
         </dl>
       )}
+      <WatchButton address={lookup.address} model={lookup.scoreId} />
       <p class="hint score-fetched">Answered at {new Date(lookup.fetchedAt).toLocaleTimeString()}</p>
     </section>
   );

@@ -1,15 +1,8 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
 import { tablesFor, type ViewOf } from '@/lib/stats/operation-views.ts';
+import { downloadText } from '@/components/ui/download.ts';
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** One "CSV" button per table or series a block shows (dashboard only, so loaded lazily). */
 export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { op: Id; view: ViewOf<Id>; project: string }) {
@@ -23,7 +16,7 @@ export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { 
           class="link"
           data-csv={t.name}
           title={`Download ${t.name} as CSV`}
-          onClick={() => download(csvFileName(project, t.name), toCsv(t))}
+          onClick={() => downloadText(csvFileName(project, t.name), toCsv(t))}
         >
           CSV{tables.length > 1 ? `: ${t.name.replace(/-/g, ' ')}` : ''}
         </button>

@@ -2,6 +2,10 @@ import { render } from 'preact';
 import '@/components/ui/theme.css';
 import { ScorePage } from '@/components/score/ScorePage.tsx';
 
-// Opened by the "Check score of …" context-menu item: score.html?address=0x… (or ?noAddress=1).
+// Opened by the "Check score of …" and "Watch score of …" menu items and by a watch notification:
+// score.html?address=0x…[&scoreId=…] (or ?noAddress=1).
 const query = new URLSearchParams(location.search);
-render(<ScorePage address={query.get('address') ?? ''} noAddress={query.has('noAddress')} />, document.getElementById('app')!);
+render(
+  <ScorePage address={query.get('address') ?? ''} noAddress={query.has('noAddress')} scoreId={query.get('scoreId') || undefined} />,
+  document.getElementById('app')!,
+);

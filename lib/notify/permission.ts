@@ -17,5 +17,6 @@ export async function notificationsGranted(): Promise<boolean> {
  * Answers whether it is granted (false when refused or not askable here).
  */
 export async function requestNotifications(): Promise<boolean> {
-  return browser.permissions.request(NOTIFICATIONS).catch(() => false);
+  // Refused outright (no gesture, or a build that holds it as a required permission): say whether it is held anyway.
+  return browser.permissions.request(NOTIFICATIONS).catch(() => notificationsGranted());
 }

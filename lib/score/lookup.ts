@@ -65,7 +65,11 @@ export interface ScoreLookupDeps {
 }
 
 export interface LookupOptions {
-  /** Ask the service even when a recent answer is cached (a scheduled re-score); the answer is cached as usual. */
+  /**
+   * Asks the service now, whatever is cached, and keeps the answer out of the
+   * cache and the recent lookups: a scheduled re-score of a watched address.
+   * The cache is plain storage.local, which Firefox's content scripts can read.
+   */
   readonly fresh?: boolean;
 }
 
@@ -88,7 +92,11 @@ export function createScoreLookup(deps: ScoreLookupDeps): ScoreLookupFn {
       return { score: verdict.score, extrasJson: JSON.stringify(result.extras) };
     };
     const key = cacheKey('calculateCustomScore', { entity_address: checked.address, scoreId });
-    let entry = options.fresh ? await deps.cache.refresh(key, fetchScore) : await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
+    if (options.fresh) {
+      const { score, extrasJson } = await deps.cache.uncached(fetchScore);
+      return { address: checked.address, checksummed: checked.checksummed, scoreId, score, extras: cachedExtras({ score, extrasJson }) ?? {}, fetchedAt: Date.now() };
+    }
+    let entry = await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
     let extras = cachedExtras(entry.value);
     // A damaged or foreign cache entry is never shown as a score.
     if (!extras) {

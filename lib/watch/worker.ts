@@ -149,7 +149,7 @@ async function watchFromMenu(s: WatchService, selection: string | undefined): Pr
 const log = (what: string) => (e: unknown) => console.error(`Vantage: watchlist: ${what}`, e);
 
 /** Runs the check when the watch alarm fires (registered at worker start: the alarm wakes a stopped worker). */
-export function listenToWatchAlarm(s: Pick<WatchService, 'check'>, alarms: Pick<typeof browser.alarms, 'onAlarm'>): void {
+export function listenToWatchAlarm(s: Pick<WatchService, 'check'>, alarms: { onAlarm: { addListener(cb: (alarm: { name: string }) => void): void } }): void {
   alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === WATCH_ALARM) s.check().catch(log('the scheduled check failed'));
   });
