@@ -123,12 +123,23 @@ export const watchScenarios: readonly Scenario<WatchWorld>[] = [
       const after = await scoreOnNewConnection(await world.later(), wallet);
       expect(after.band).not.toBe(before.band);
 
+      // Notifications the browser shows, and those it closed: headless Firefox has no alert backend, so it
+      // closes each one as soon as it is created (onClosed); Chromium keeps it listed (getAll).
+      await page.evaluate(() => {
+        const seen: string[] = ((globalThis as unknown as { notified: string[] }).notified = []);
+        (globalThis.browser ?? globalThis.chrome).notifications.onClosed.addListener((id: string) => void seen.push(id));
+      });
+      const notified = async () => [
+        ...(await page.evaluate(() => (globalThis as unknown as { notified: string[] }).notified)),
+        ...(await driver.inExtension(async () => Object.keys(await (globalThis.browser ?? globalThis.chrome).notifications.getAll()))),
+      ];
       // The real alarm, brought forward: the worker's own listener runs the check.
       await driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).alarms.create('vantage-watch', { when: Date.now() + 300, periodInMinutes: 360 }));
+      // The check ran: the open popup follows it.
+      await expect.poll(() => page.text(`${row(wallet)} [data-testid="watch-band"]`), { timeout: 15_000 }).toBe(after.band);
       const id = `watch:credit-v1:${wallet}`;
-      await expect.poll(() => driver.inExtension(async () => Object.keys(await (globalThis.browser ?? globalThis.chrome).notifications.getAll())), { timeout: 15_000 }).toContain(id);
-      // The open popup follows the check.
-      await expect.poll(() => page.text(`${row(wallet)} [data-testid="watch-band"]`)).toBe(after.band);
+      await expect.poll(notified).toContain(id);
+      expect((await notified()).filter((n) => n.startsWith('watch:'))).toEqual([id]);
       expect(await page.text(`${row(wallet)} [data-testid="watch-score"]`)).toBe(String(after.score));
       await page.screenshot('watchlist');
       // The re-score went to the service and into the sealed list only: the (plain) answer cache still holds the manual lookup.
