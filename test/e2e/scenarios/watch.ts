@@ -46,9 +46,9 @@ export interface WatchWorld<D extends BrowserDriver = BrowserDriver> extends Wor
   later(): Promise<Sandbox>;
 }
 
-export async function startWatchWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<WatchWorld<D>> {
+export async function startWatchWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string, hosts?: readonly string[]): Promise<WatchWorld<D>> {
   const ds = createDataset({ scale: 0.05, anchor: ANCHOR });
-  const [first, driver] = await Promise.all([startSandbox({ port: 0, dataset: ds }), launch({ extensionDir })]);
+  const [first, driver] = await Promise.all([startSandbox({ port: 0, dataset: ds }), launch({ extensionDir, hosts })]);
   let sandbox = first;
   await pointExtensionAt(driver, { origin: sandbox.origin, apiKey: sandbox.apiKey });
   const port = Number(new URL(sandbox.origin).port);
