@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
-import { firefoxManifest, keywordAndShortcut, optionalHostPermissions } from './lib/platform/firefox-manifest.ts';
+import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/schema.ts';
 
 /**
@@ -52,10 +52,11 @@ export default defineConfig({
     description: '__MSG_manifest_summary__',
     default_locale: 'en',
     permissions: ['storage', 'alarms', 'contextMenus'],
-    // The local sandbox is granted up front; any other service origin is asked for at save time.
+    // The local sandbox is granted up front; any other service origin is asked for at save time,
+    // and `notifications` when the user first clicks "Watch" (docs/permissions.md).
     host_permissions: LOCAL_HOST_PATTERNS,
     // Browser differences live in lib/platform/ (this one file, because it loads before the `@/` alias).
-    ...optionalHostPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS),
+    ...optionalPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS, ['notifications']),
     // `vt 0x…` in the address bar, and a key for the popup (README); no permission needed for either.
     ...keywordAndShortcut(manifestVersion),
     ...(browser === 'firefox' ? firefoxManifest(manifestVersion) : {}),

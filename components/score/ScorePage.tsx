@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n/index.ts';
 import { ScorePanel } from './ScorePanel.tsx';
 
-/** The context-menu result window (and the address-bar keyword's page): the Score panel, already looking up the address. */
+/** The context-menu result window (the address-bar keyword's page, a watch notification's): the Score panel, already looking up the address. */
 export function ScorePage({ address, scoreId, noAddress }: { address: string; scoreId?: string; noAddress: boolean }) {
   return (
     <main class="score-page">
@@ -11,7 +11,7 @@ export function ScorePage({ address, scoreId, noAddress }: { address: string; sc
           {t('score.noAddress')}
         </p>
       )}
-      <ScorePanel key={`${address} ${scoreId ?? ''}`} initialAddress={address} initialScoreId={scoreId} autoLookup={address !== ''} />
+      <ScorePanel key={`${address}|${scoreId ?? ''}`} initialAddress={address} initialScoreId={scoreId} autoLookup={address !== ''} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import type { ScoreLookup } from '@/lib/score/lookup.ts';
 import { pageRecentLookups, type RecentLookup } from '@/lib/score/recent.ts';
 import { KNOWN_SCORE_MODELS } from '@/lib/settings/score-models.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
+import { Watchlist } from '@/components/watch/Watchlist.tsx';
 import { RecentLookups } from './RecentLookups.tsx';
 import { ScoreResultView } from './ScoreResultView.tsx';
 import './score.css';
@@ -87,6 +88,14 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
     // Runs once per mount: the initial props seed the form, later edits are the user's.
   }, []);
 
+  /** Fills the form with a listed (address, model) and looks it up. */
+  const pick = (lower: string, model: string) => {
+    const shown = toChecksum(lower);
+    setAddress(shown);
+    setScoreId(model);
+    void lookUp(shown, model);
+  };
+
   const models = [...new Set([scoreId, defaultModel, ...KNOWN_SCORE_MODELS.map((m) => m.id), ...recent.map((r) => r.scoreId)])].filter(Boolean);
   const addressId = `${id}-address`;
   const errorId = `${id}-address-error`;
@@ -164,14 +173,11 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
         {view.kind === 'done' && <ScoreResultView lookup={view.lookup} />}
       </div>
 
+      <Watchlist onPick={(w) => pick(w.address, w.model)} />
+
       <RecentLookups
         list={recent}
-        onPick={(r) => {
-          const shown = toChecksum(r.address);
-          setAddress(shown);
-          setScoreId(r.scoreId);
-          void lookUp(shown, r.scoreId);
-        }}
+        onPick={(r) => pick(r.address, r.scoreId)}
         onClear={() => void pageRecentLookups().clear().then(() => setRecent([]))}
       />
     </div>

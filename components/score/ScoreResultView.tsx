@@ -5,6 +5,7 @@ import { bandOf } from '@/lib/score/band.ts';
 import { bandLabel } from '@/lib/score/band-label.ts';
 import { describeExtras, formatValue } from '@/lib/score/extras.ts';
 import type { ScoreLookup } from '@/lib/score/lookup.ts';
+import { WatchButton } from '@/components/watch/WatchButton.tsx';
 import { BreakdownBars } from './BreakdownBars.tsx';
 import { ScoreScale } from './ScoreScale.tsx';
 
@@ -45,6 +46,7 @@ export function ScoreResultView({ lookup }: { lookup: ScoreLookup }) {
           ))}
         </dl>
       )}
+      <WatchButton address={lookup.address} model={lookup.scoreId} />
       <p class="hint score-fetched">{t('score.answeredAt', { time: formatClockSeconds(lookup.fetchedAt) })}</p>
     </section>
   );

@@ -3,11 +3,11 @@ import '@/components/ui/theme.css';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { ScorePage } from '@/components/score/ScorePage.tsx';
 
-// Opened by the "Check score of …" context-menu item (score.html?address=0x…, or ?noAddress=1) and the
-// address-bar keyword (score.html?address=0x…&model=…, lib/score/menu.ts).
+// Opened by the "Check score of …" and "Watch score of …" menu items, a watch notification and the
+// address-bar keyword: score.html?address=0x…[&model=…] (or ?noAddress=1), lib/score/menu.ts.
 const query = new URLSearchParams(location.search);
 localizePage('page.score');
 render(
-  <ScorePage address={query.get('address') ?? ''} scoreId={query.get('model') ?? undefined} noAddress={query.has('noAddress')} />,
+  <ScorePage address={query.get('address') ?? ''} scoreId={query.get('model') || undefined} noAddress={query.has('noAddress')} />,
   document.getElementById('app')!,
 );

@@ -8,6 +8,7 @@ import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
 import { statsWorker } from '@/lib/stats/worker.ts';
+import { watchWorker } from '@/lib/watch/worker.ts';
 import type { FeatureWiring, WorkerDeps, WorkerFeature } from './feature.ts';
 
 /**
@@ -24,6 +25,7 @@ export const WORKER_FEATURES: readonly WorkerFeature[] = [
   scoreWorker,
   badgeWorker,
   omniboxWorker,
+  watchWorker,
   proofWorker,
 ];
 

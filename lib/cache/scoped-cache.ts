@@ -20,6 +20,12 @@ export interface ScopedCache<C extends Scoped, V = unknown> {
   peek(key: string): Promise<CacheEntry<V> | undefined>;
   get(key: string, fetcher: ScopedFetcher<C, V>, options?: ReadOptions): Promise<CacheEntry<V>>;
   refresh(key: string, fetcher: ScopedFetcher<C, V>): Promise<CacheEntry<V>>;
+  /**
+   * Runs `fetcher` with the current context and stores nothing: for answers
+   * that must not sit in the cache, which is plain storage.local (the
+   * watchlist's re-scores: which addresses a user watches is theirs).
+   */
+  uncached<T>(fetcher: ScopedFetcher<C, T>): Promise<T>;
 }
 
 /** `context` rejects when there is no scope (no key): then nothing is read, fetched or stored. */
@@ -35,6 +41,9 @@ export function scopedCache<C extends Scoped, V = unknown>(cache: SwrCache<V>, c
     async refresh(key, fetcher) {
       const c = await context();
       return cache.refresh(scopedKey(c.scope, key), () => fetcher(c));
+    },
+    async uncached(fetcher) {
+      return fetcher(await context());
     },
   };
 }

@@ -5,6 +5,11 @@ import { recentLookups, type RecentLookups } from '@/lib/score/recent.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { readUiState } from '@/lib/stats/ui-state.ts';
+import { t } from '@/lib/i18n/index.ts';
+import { bandLabel } from '@/lib/score/band-label.ts';
+import { bandOf } from '@/lib/score/band.ts';
+import { listWatched, watchlistStore } from '@/lib/watch/store.ts';
+import type { WatchedSummary } from '@/lib/watch/watchlist.ts';
 import { parseOmniboxInput } from './parse.ts';
 import { buildSuggestions, defaultSuggestion, type SuggestionCandidate, type SuggestionSource } from './suggest.ts';
 import { omniboxTarget, type OmniboxTarget } from './target.ts';
@@ -91,5 +96,25 @@ export function omniboxFeature(sources: (deps: WorkerDeps) => readonly Suggestio
   };
 }
 
-/** Recent lookups for now; the watchlist's source joins them here. */
-export const omniboxWorker: WorkerFeature = omniboxFeature(({ vault }) => [recentLookupSource(recentLookups(vault))]);
+function bandNameOf(score: number): string {
+  const band = bandOf(score);
+  return band ? bandLabel(band) : '';
+}
+
+/** The watched addresses, with their latest score and band, as candidates. */
+export function watchlistSource(list: () => Promise<readonly WatchedSummary[]>): SuggestionSource {
+  return {
+    list: async () =>
+      (await list()).map((w) => ({
+        address: w.address,
+        model: w.model,
+        label: w.score === null ? t('omnibox.watched') : t('omnibox.watchedScore', { score: String(w.score), band: bandNameOf(w.score) }),
+      })),
+  };
+}
+
+/** The watchlist first (what the user chose to follow), then recent lookups. */
+export const omniboxWorker: WorkerFeature = omniboxFeature(({ vault }) => [
+  watchlistSource(() => listWatched(watchlistStore(vault))),
+  recentLookupSource(recentLookups(vault)),
+]);

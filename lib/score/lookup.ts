@@ -64,8 +64,19 @@ export interface ScoreLookupDeps {
   readonly remember: (entry: RecentLookup) => Promise<void>;
 }
 
-export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupRequest) => Promise<ScoreLookup> {
-  return async (req) => {
+export interface LookupOptions {
+  /**
+   * Asks the service now, whatever is cached, and keeps the answer out of the
+   * cache and the recent lookups: a scheduled re-score of a watched address.
+   * The cache is plain storage.local, which Firefox's content scripts can read.
+   */
+  readonly fresh?: boolean;
+}
+
+export type ScoreLookupFn = (req: ScoreLookupRequest, options?: LookupOptions) => Promise<ScoreLookup>;
+
+export function createScoreLookup(deps: ScoreLookupDeps): ScoreLookupFn {
+  return async (req, options = {}) => {
     const checked = checkAddress(req.address);
     if (!checked.ok) throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'entity_address', message: checked.message });
     const settings = await deps.settings();
@@ -81,6 +92,10 @@ export function createScoreLookup(deps: ScoreLookupDeps): (req: ScoreLookupReque
       return { score: verdict.score, extrasJson: JSON.stringify(result.extras) };
     };
     const key = cacheKey('calculateCustomScore', { entity_address: checked.address, scoreId });
+    if (options.fresh) {
+      const { score, extrasJson } = await deps.cache.uncached(fetchScore);
+      return { address: checked.address, checksummed: checked.checksummed, scoreId, score, extras: cachedExtras({ score, extrasJson }) ?? {}, fetchedAt: Date.now() };
+    }
     let entry = await deps.cache.get(key, fetchScore, { ttlMs: SCORE_TTL_MS });
     let extras = cachedExtras(entry.value);
     // A damaged or foreign cache entry is never shown as a score.

@@ -11,6 +11,8 @@ import { findAddress } from './address.ts';
  */
 
 export const SCORE_MENU_ID = 'vantage-check-score';
+/** "Watch score of …", beside it; its clicks are the watchlist's (lib/watch/worker.ts). */
+export const WATCH_MENU_ID = 'vantage-watch-score';
 export const SCORE_PAGE = '/score.html' as const;
 
 /** The slice of the contextMenus API used here (the fake browser has none). */
@@ -21,19 +23,20 @@ export type MenuClick = Parameters<Parameters<SelectionMenus['onClicked']['addLi
 /** The score page to open, with its query (none: an empty form). */
 export type ScorePagePath = typeof SCORE_PAGE | `${typeof SCORE_PAGE}?${string}`;
 
-/** (Re)creates the item: removeAll first, so a second call never hits "duplicate id". */
+/** (Re)creates the items: removeAll first, so a second call never hits "duplicate id". */
 export async function createScoreMenu(menus: MenusApi): Promise<void> {
   await menus.removeAll();
   menus.create({ id: SCORE_MENU_ID, title: t('menu.checkScore'), contexts: ['selection'] });
+  menus.create({ id: WATCH_MENU_ID, title: t('menu.watchScore'), contexts: ['selection'] });
 }
 
 /**
  * The score page for a selection: with the first address in it, or marked
  * as holding none. Only the address travels, never the rest of the text.
  */
-export function scorePagePath(selection: string | undefined): ScorePagePath {
+export function scorePagePath(selection: string | undefined, scoreId?: string): ScorePagePath {
   const found = findAddress(selection ?? '');
-  return found ? scorePageFor(found.checksummed) : `${SCORE_PAGE}?noAddress=1`;
+  return found ? scorePageFor(found.checksummed, scoreId) : `${SCORE_PAGE}?noAddress=1`;
 }
 
 /**

@@ -91,7 +91,8 @@ async function main(): Promise<void> {
   check(firefoxManifest.manifest_version === 2, 'the Firefox zip is not the MV2 build');
   check(typeof gecko?.id === 'string', 'the Firefox manifest has no gecko id');
   check(Array.isArray((gecko?.data_collection_permissions as { required?: unknown } | undefined)?.required), 'the Firefox manifest declares no data collection');
-  check(JSON.stringify(firefoxManifest.optional_permissions) === JSON.stringify(['https://*/*', 'http://*/*']), 'the Firefox manifest lacks the optional host permissions Options asks from');
+  check(JSON.stringify(firefoxManifest.optional_permissions) === JSON.stringify(['https://*/*', 'http://*/*', 'notifications']), 'the Firefox manifest lacks the optional host permissions Options asks from, or the optional notifications "Watch" asks for');
+  check(JSON.stringify(chromeManifest.optional_permissions) === JSON.stringify(['notifications']), 'the Chrome manifest lacks the optional notifications permission "Watch" asks for');
 
   const names = filesOf(sources).map((f) => f.name);
   for (const needed of NEEDED) check(names.includes(needed), `the sources zip lacks ${needed}`);

@@ -3,7 +3,8 @@ import type { Bidi } from './firefox-bidi.ts';
 
 /**
  * A real context menu in Firefox: the test selects text and right-clicks it
- * (trusted input), Firefox builds its page menu with the extensions' items,
+ * (trusted input), Firefox builds its page menu with the extensions' items
+ * (an extension's several items in a submenu of its own, opened first),
  * and the item is chosen in the parent process as a click on it would
  * (XULPopupElement.activateItem fires its command and closes the menu).
  */
@@ -13,15 +14,21 @@ const MENU_SHOWN = `() => new Promise((resolve) => {
   menu.addEventListener('popupshown', () => resolve(true), { once: true });
 })`;
 
-const ACTIVATE = `(prefix) => {
+const ACTIVATE = `async (prefix) => {
   const menu = document.getElementById('contentAreaContextMenu');
-  const items = [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden);
-  const item = items.find((m) => m.label.startsWith(prefix));
+  const item = [...menu.querySelectorAll('menuitem')].find((m) => !m.hidden && m.label.startsWith(prefix));
   if (!item) {
     menu.hidePopup();
     return null;
   }
-  menu.activateItem(item);
+  const popup = item.closest('menupopup');
+  if (popup !== menu) {
+    // An extension with several items gets a submenu of its own: open it, as hovering it would.
+    const shown = new Promise((resolve) => popup.addEventListener('popupshown', resolve, { once: true }));
+    popup.parentElement.openMenu(true);
+    await shown;
+  }
+  popup.activateItem(item);
   return item.label;
 }`;
 

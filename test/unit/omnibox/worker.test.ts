@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { browser } from 'wxt/browser';
-import { knownProjects, listenToOmnibox, openTarget, recentLookupSource } from '@/lib/omnibox/worker.ts';
+import { knownProjects, listenToOmnibox, openTarget, recentLookupSource, watchlistSource } from '@/lib/omnibox/worker.ts';
 import { statsUiItem, defaultUiState } from '@/lib/stats/ui-state.ts';
 import { settingsItem } from '@/lib/settings/store.ts';
 
@@ -95,5 +95,18 @@ describe('omnibox worker', () => {
     omnibox.enter('nebula', 'newForegroundTab');
     omnibox.enter('nebula', 'newBackgroundTab');
     await expect.poll(() => create.mock.calls.map((c) => c[0])).toEqual([{ url }, { url, active: false }]);
+  });
+});
+
+describe('the watchlist as a suggestion source', () => {
+  it('offers each watched address with its model, latest score and band', async () => {
+    const source = watchlistSource(async () => [
+      { address: ADDR, model: 'credit-v1', score: 712, band: 'Good' },
+      { address: ADDR, model: 'credit-lite', score: null, band: null },
+    ]);
+    expect(await source.list()).toEqual([
+      { address: ADDR, model: 'credit-v1', label: 'watched · score 712 Good' },
+      { address: ADDR, model: 'credit-lite', label: 'watched' },
+    ]);
   });
 });

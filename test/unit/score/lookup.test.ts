@@ -116,6 +116,20 @@ describe('score lookup', () => {
     expect(await recent.load()).toEqual([]);
   });
 
+  it('asks the service for a fresh lookup, and neither caches nor remembers it', async () => {
+    let score = 696;
+    const s = setup(() => ({ ...credit, score }));
+    await s.lookup({ address: ADDR });
+    score = 741;
+    const fresh = await s.lookup({ address: ADDR }, { fresh: true });
+    expect(fresh).toMatchObject({ score: 741, scoreId: 'credit-v1', address: LOWER, extras: { rank: 81 } });
+    expect(s.urls).toHaveLength(2);
+    // The cache and the recent list still hold the manual lookup only.
+    expect((await s.lookup({ address: ADDR })).score).toBe(696);
+    expect(s.urls).toHaveLength(2);
+    expect((await recent.load()).map((r) => r.score)).toEqual([696]);
+  });
+
   it('remembers successful lookups, newest first', async () => {
     const s = setup(() => credit);
     await s.lookup({ address: ADDR });

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createScoreMenu, SCORE_MENU_ID, scoreMenuTarget, scorePagePath, type MenusApi } from '@/lib/score/menu.ts';
+import { createScoreMenu, SCORE_MENU_ID, scoreMenuTarget, scorePagePath, WATCH_MENU_ID, type MenusApi } from '@/lib/score/menu.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('score menu item', () => {
-  it('is one selection item titled with the selection, recreated without duplicates', async () => {
+  it('is two selection items, check and watch, titled with the selection, recreated without duplicates', async () => {
     const items = new Map<string, unknown>();
     const menus: MenusApi = {
       removeAll: async () => items.clear(),
@@ -17,12 +17,17 @@ describe('score menu item', () => {
     };
     await createScoreMenu(menus);
     await createScoreMenu(menus);
-    expect([...items.values()]).toEqual([{ id: SCORE_MENU_ID, title: 'Check score of %s', contexts: ['selection'] }]);
+    expect([...items.values()]).toEqual([
+      { id: SCORE_MENU_ID, title: 'Check score of %s', contexts: ['selection'] },
+      { id: WATCH_MENU_ID, title: 'Watch score of %s', contexts: ['selection'] },
+    ]);
   });
 
   it('opens the score page with only the first address of the selection', () => {
     expect(scorePagePath(`paid by ${ADDR.toLowerCase()} yesterday`)).toBe(`/score.html?address=${ADDR}`);
     expect(scoreMenuTarget({ menuItemId: SCORE_MENU_ID, selectionText: `x ${ADDR} y` })).toBe(`/score.html?address=${ADDR}`);
+    expect(scorePagePath(ADDR, 'credit lite')).toBe(`/score.html?address=${ADDR}&model=credit+lite`);
+    expect(scoreMenuTarget({ menuItemId: WATCH_MENU_ID, selectionText: ADDR })).toBeNull();
   });
 
   it('says when the selection holds no address, and ignores other items', () => {
