@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
-import { firefoxManifest, optionalHostPermissions } from './lib/platform/firefox-manifest.ts';
+import { firefoxManifest, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/schema.ts';
 
 /**
@@ -52,7 +52,8 @@ export default defineConfig({
     // The local sandbox is granted up front; any other service origin is asked for at save time.
     host_permissions: LOCAL_HOST_PATTERNS,
     // Browser differences live in lib/platform/ (this one file, because it loads before the `@/` alias).
-    ...optionalHostPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS),
+    // `notifications` is asked for when the first metric alert is created (docs/permissions.md).
+    ...optionalPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS, ['notifications']),
     ...(browser === 'firefox' ? firefoxManifest(manifestVersion) : {}),
   }),
 });

@@ -1,8 +1,10 @@
 import { browser } from 'wxt/browser';
+import { alertsWorker } from '@/lib/alerts/worker.ts';
 import { badgeWorker } from '@/lib/badge/worker.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { createMessageListener, type Routes } from '@/lib/messaging/router.ts';
 import { messagingWorker } from '@/lib/messaging/worker.ts';
+import { notifyWorker } from '@/lib/notify/worker.ts';
 import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
@@ -22,6 +24,8 @@ export const WORKER_FEATURES: readonly WorkerFeature[] = [
   statsWorker,
   scoreWorker,
   badgeWorker,
+  notifyWorker,
+  alertsWorker,
   proofWorker,
 ];
 

@@ -1,32 +1,20 @@
 /**
- * The numbers the toolbar badge can show, each read from one stats
- * operation's normalized view. Pure.
+ * The numbers the toolbar badge can show: a few of the shared stat metrics
+ * (lib/stats/metrics.ts), each with the figure the popup shows. Pure.
  */
-import { normalize } from '@/lib/stats/operation-views.ts';
+import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
 import type { StatsFilters, StatsRequest } from '@/lib/stats/query.ts';
-import { latestPoint } from '@/lib/stats/view-models.ts';
+
+function badgeMetric<Id extends StatMetricId>(id: Id, label: string = STAT_METRICS[id].label) {
+  const m = STAT_METRICS[id];
+  return { label, op: m.op, read: m.current };
+}
 
 export const BADGE_METRICS = {
-  dailyUsers: {
-    label: "Today's DApp users",
-    op: 'dailyUsers',
-    read: (body: unknown) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
-  },
-  activeHolders: {
-    label: 'Active holders',
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.active,
-  },
-  newHolders: {
-    label: 'New holders',
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.new,
-  },
-  totalHolders: {
-    label: 'Total holders',
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.total,
-  },
+  dailyUsers: badgeMetric('dailyUsers', "Today's DApp users"),
+  activeHolders: badgeMetric('activeHolders'),
+  newHolders: badgeMetric('newHolders'),
+  totalHolders: badgeMetric('totalHolders'),
 } as const;
 
 export type BadgeMetric = keyof typeof BADGE_METRICS;

@@ -44,15 +44,17 @@ interface PlatformManifest extends Omit<UserManifest, 'optional_permissions' | '
 const toWxt = (m: PlatformManifest): UserManifest => m as UserManifest;
 
 /**
- * The ceiling of host access Options may ask for. compat(firefox-mv2): WXT drops
- * `optional_host_permissions` from MV2 manifests and writes nothing in its place, so
- * MV2 (the Firefox build) gets them in `optional_permissions`, where MV2 keeps host
- * patterns. Drop with the Firefox MV2 build (docs/permissions.md says when).
+ * What may be asked for at runtime: the ceiling of host access Options may ask
+ * for, and optional API permissions (`notifications`, asked for with the first
+ * alert). compat(firefox-mv2): WXT drops `optional_host_permissions` from MV2
+ * manifests and writes nothing in its place, so MV2 (the Firefox build) gets the
+ * host patterns in `optional_permissions`, next to the API names, where MV2 keeps
+ * both. Drop with the Firefox MV2 build (docs/permissions.md says when).
  */
-export function optionalHostPermissions(manifestVersion: 2 | 3, patterns: string[]): UserManifest {
+export function optionalPermissions(manifestVersion: 2 | 3, hostPatterns: string[], apiPermissions: string[]): UserManifest {
   return manifestVersion === 2
-    ? toWxt({ optional_permissions: patterns })
-    : { optional_host_permissions: patterns };
+    ? toWxt({ optional_permissions: [...apiPermissions, ...hostPatterns] })
+    : toWxt({ optional_permissions: apiPermissions, optional_host_permissions: hostPatterns });
 }
 
 /** Firefox's own keys: its add-on id and minimum versions, the data it asks about, the injected page script. */
