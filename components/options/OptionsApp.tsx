@@ -8,6 +8,7 @@ import { KNOWN_SCORE_MODELS } from '@/lib/settings/score-models.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { getApiKey, loadSettings } from '@/lib/settings/store.ts';
 import type { SiteLists } from '@/lib/settings/site-lists.ts';
+import { AlertsOptions } from '@/components/alerts/AlertsOptions.tsx';
 import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
@@ -226,6 +227,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
 
       <SiteList list="allowed" lists={deps.siteLists} />
       <SiteList list="blocked" lists={deps.siteLists} />
+      <AlertsOptions />
     </main>
   );
 }

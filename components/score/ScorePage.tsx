@@ -1,7 +1,7 @@
 import { ScorePanel } from './ScorePanel.tsx';
 
 /** The context-menu result window: the Score panel, already looking up the selected address. */
-export function ScorePage({ address, noAddress }: { address: string; noAddress: boolean }) {
+export function ScorePage({ address, noAddress, model }: { address: string; noAddress: boolean; model?: string }) {
   return (
     <main class="score-page">
       <h1>Vantage score</h1>
@@ -10,7 +10,7 @@ export function ScorePage({ address, noAddress }: { address: string; noAddress: 
           The selected text holds no 0x address (40 hex digits). Paste one below.
         </p>
       )}
-      <ScorePanel key={address} initialAddress={address} autoLookup={address !== ''} />
+      <ScorePanel key={address} initialAddress={address} {...(model ? { initialScoreId: model } : {})} autoLookup={address !== ''} />
     </main>
   );
 }

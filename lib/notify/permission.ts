@@ -7,10 +7,18 @@ export const NOTIFICATIONS_PERMISSION = 'notifications';
  * click handler, before any other await: Firefox honours a request only within
  * the click's own task. Already granted: true at once, without a prompt.
  */
-export function requestNotifications(): Promise<boolean> {
-  return browser.permissions.request({ permissions: [NOTIFICATIONS_PERMISSION] }).catch(() => false);
+export async function requestNotifications(): Promise<boolean> {
+  try {
+    return await browser.permissions.request({ permissions: [NOTIFICATIONS_PERMISSION] });
+  } catch {
+    return false;
+  }
 }
 
-export function notificationsGranted(): Promise<boolean> {
-  return browser.permissions.contains({ permissions: [NOTIFICATIONS_PERMISSION] }).catch(() => false);
+export async function notificationsGranted(): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ permissions: [NOTIFICATIONS_PERMISSION] });
+  } catch {
+    return false;
+  }
 }

@@ -19,8 +19,9 @@ export interface DailyValues {
 export interface StatMetric {
   readonly label: string;
   readonly op: DataOperationId;
-  /** The popup/dashboard block that shows it (its `data-block`). */
+  /** The popup/dashboard block that shows it (its `data-block`), and that block's section. */
   readonly block: string;
+  readonly section: 'holders' | 'dapp-users' | 'audience';
   /** 'share': a fraction 0..1, written as a percentage. */
   readonly unit: 'count' | 'share';
   readonly current: (body: unknown) => number | null;
@@ -33,35 +34,35 @@ function column(ts: TimeSeries, key: string): DailyValues {
 
 export const STAT_METRICS = {
   activeHolders: {
-    label: 'Active holders', op: 'holderChange', block: 'holders', unit: 'count',
+    label: 'Active holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.active,
     daily: (body) => column(normalize('holderChange', body).series, 'active'),
   },
   newHolders: {
-    label: 'New holders', op: 'holderChange', block: 'holders', unit: 'count',
+    label: 'New holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.new,
     daily: (body) => column(normalize('holderChange', body).series, 'new'),
   },
   totalHolders: {
-    label: 'Total holders', op: 'holderChange', block: 'holders', unit: 'count',
+    label: 'Total holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.total,
   },
   whales: {
-    label: 'Whales', op: 'tokenBalanceDistribution', block: 'balance', unit: 'count',
+    label: 'Whales', op: 'tokenBalanceDistribution', block: 'balance', section: 'holders', unit: 'count',
     current: (body) => normalize('tokenBalanceDistribution', body).parts.find((p) => p.key === 'whales')?.value ?? null,
   },
   dailyUsers: {
-    label: 'Daily users', op: 'dailyUsers', block: 'daily-users', unit: 'count',
+    label: 'Daily users', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'users'),
   },
   dailyTransactions: {
-    label: 'Daily transactions', op: 'dailyUsers', block: 'daily-users', unit: 'count',
+    label: 'Daily transactions', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.transactions ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'transactions'),
   },
   returningShare: {
-    label: 'Share of returning users', op: 'userInbounce', block: 'inbounce', unit: 'share',
+    label: 'Share of returning users', op: 'userInbounce', block: 'inbounce', section: 'audience', unit: 'share',
     current: (body) => normalize('userInbounce', body).wallet.parts.find((p) => p.key === 'returning')?.share ?? null,
   },
 } as const satisfies Record<string, StatMetric>;

@@ -17,7 +17,7 @@ function RetentionBlock() {
 
 function InbounceBlock() {
   return (
-    <Block id="inbounce" title="New vs returning" op="userInbounce">
+    <Block id="inbounce" title="New vs returning" op="userInbounce" alerts={['returningShare']}>
       {(v) => (
         <>
           <h4>Wallets</h4>

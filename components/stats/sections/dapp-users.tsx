@@ -10,7 +10,7 @@ import { LatestDay, useSizes } from './shared.tsx';
 function DailyUsersBlock() {
   const s = useSizes();
   return (
-    <Block id="daily-users" title="Daily users and transactions" op="dailyUsers" wide>
+    <Block id="daily-users" title="Daily users and transactions" op="dailyUsers" wide alerts={['dailyUsers', 'dailyTransactions']}>
       {(v) => (
         <>
           <LatestDay series={v.series} labels={{ users: 'Users', transactions: 'Transactions' }} />

@@ -11,7 +11,7 @@ import { Figures, useSizes } from './shared.tsx';
 function HolderChangeBlock() {
   const s = useSizes();
   return (
-    <Block id="holders" title="Holders" op="holderChange" wide>
+    <Block id="holders" title="Holders" op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
       {(v) => (
         <>
           <Figures
@@ -48,6 +48,7 @@ function BalanceBlock() {
       title="Balance distribution"
       op={op}
       extra={{ whaleBalance: whale, fwBalance, fwDays }}
+      alerts={['whales']}
       controls={
         <details class="thresholds">
           <summary>Thresholds</summary>

@@ -100,10 +100,11 @@ describe('click listener', () => {
   it('is added at once when the API is there, and once more only when it appears', () => {
     const listeners: ((id: string) => void)[] = [];
     const onClicked = { addListener: (cb: (id: string) => void) => listeners.push(cb), hasListener: (cb: (id: string) => void) => listeners.includes(cb) };
-    let events: { onClicked: typeof onClicked } | undefined;
-    const attach = listenForClicks(() => events, fakeApi(true).api);
+    // Not granted yet: no `notifications` API at all.
+    const browserNow: { notifications?: { onClicked: typeof onClicked } } = {};
+    const attach = listenForClicks(() => browserNow.notifications, fakeApi(true).api);
     expect(listeners).toHaveLength(0);
-    events = { onClicked };
+    browserNow.notifications = { onClicked };
     attach();
     attach();
     expect(listeners).toHaveLength(1);
