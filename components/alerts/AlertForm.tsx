@@ -13,11 +13,16 @@ export interface AlertFormProps {
   readonly extra?: Readonly<Record<string, string | number>>;
   /** Editing this rule (Options); otherwise a new one. */
   readonly rule?: AlertRule;
-  /** Saved (with the rule) or cancelled (null). */
-  readonly onDone: (saved: AlertRule | null) => void;
+  /** Saved (with the rule, and what to tell the user) or cancelled (null). */
+  readonly onDone: (saved: AlertRule | null, note?: AlertNote) => void;
 }
 
 type Kind = AlertCondition['kind'];
+
+export interface AlertNote {
+  readonly tone: 'ok' | 'warn' | 'error';
+  readonly text: string;
+}
 
 const KINDS: readonly (readonly [Kind, string])[] = [
   ['above', 'crosses above'],
@@ -31,7 +36,7 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
   const [kind, setKind] = useState<Kind>(rule?.condition.kind ?? 'above');
   const initial = rule ? (rule.condition.kind === 'change' ? rule.condition.percent : toTyped(rule.metric, rule.condition.value)) : '';
   const [typed, setTyped] = useState(String(initial));
-  const [status, setStatus] = useState<{ tone: 'ok' | 'warn' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<AlertNote | null>(null);
   const [saving, setSaving] = useState(false);
   const share = STAT_METRICS[metric].unit === 'share';
   const unit = kind === 'change' || share ? '%' : '';
@@ -54,14 +59,13 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
         const saved = await askWorker('alerts.save', {
           rule: { metric, filters: rule?.filters ?? filters, ...(rule ? (rule.extra ? { extra: rule.extra } : {}) : extra ? { extra } : {}), condition, ...(rule ? { id: rule.id } : {}) },
         });
-        setStatus(granted
+        setSaving(false);
+        onDone(saved, granted
           ? { tone: 'ok', text: 'Saved. Vantage will notify you (see Options › Alerts).' }
           : { tone: 'warn', text: 'Saved, but notifications are not allowed: allow them in Options › Alerts to be told.' });
-        onDone(saved);
       } catch (err) {
-        setStatus({ tone: 'error', text: toErrorInfo(err).message });
-      } finally {
         setSaving(false);
+        setStatus({ tone: 'error', text: toErrorInfo(err).message });
       }
     })();
   };
