@@ -142,7 +142,8 @@ export function AlertsOptions() {
     setCheckNote('Checking…');
     try {
       const r = await askWorker('alerts.check', {});
-      setCheckNote(`Checked ${r.checked} alert${r.checked === 1 ? '' : 's'}: ${r.fired} fired${r.held ? `, ${r.held} held for quiet hours` : ''}${r.failed ? `, ${r.failed} could not be checked` : ''}.`);
+      const unseen = r.fired > 0 && r.shown === 0 && r.held === 0 ? ' (not shown: notifications are not allowed)' : '';
+      setCheckNote(`Checked ${r.checked} alert${r.checked === 1 ? '' : 's'}: ${r.fired} fired${unseen}${r.held ? `, ${r.held} held for quiet hours` : ''}${r.failed ? `, ${r.failed} could not be checked` : ''}.`);
     } catch (err) {
       setCheckNote(toErrorInfo(err).message);
     }

@@ -127,6 +127,11 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
   const next: AlertState = { rules: states, held, ...(lastRun !== undefined ? { lastRun } : {}) };
   // Saved before telling: a failing notifier must not make the next check tell it again.
   await deps.store.saveState(next);
-  const shown = notes.length ? await deliver(deps.notifier, notes).catch(() => 0) : 0;
+  const shown = notes.length
+    ? await deliver(deps.notifier, notes).catch((e: unknown) => {
+      console.error('Vantage: an alert could not be shown:', String(e));
+      return 0;
+    })
+    : 0;
   return { checked: active.length, failed: failures, fired: fired.length, held: held.length, shown };
 }
