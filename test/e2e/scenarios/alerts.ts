@@ -73,9 +73,9 @@ type NotificationsEvents = typeof chrome.notifications & { onShown?: chrome.even
  * Starts recording, in an extension page, the notifications the browser
  * shows: Chromium keeps them (`getAll()`); headless Firefox closes each one
  * about a second after showing it, so there they are caught as shown
- * (`onShown`, with their words from `getAll()` at that moment). Firefox does not
- * deliver `onShown` to a page that did not create the notification, so its suite
- * is not run yet (the report of #17 says so).
+ * (`onShown`, with their words from `getAll()` at that moment). In our Firefox
+ * runs this page's `onShown` listener never heard of the worker's notification
+ * (the worker reported it shown), so the Firefox suite for alerts is still to come.
  */
 async function recordNotifications(page: TestPage): Promise<() => Promise<Record<string, unknown>>> {
   await page.evaluate(() => {
