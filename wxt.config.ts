@@ -53,7 +53,7 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'alarms', 'contextMenus'],
     // The local sandbox is granted up front; any other service origin is asked for at save time,
-    // and `notifications` when the user first clicks "Watch" (docs/permissions.md).
+    // and `notifications` when the user first creates an alert or clicks "Watch" (docs/permissions.md).
     host_permissions: LOCAL_HOST_PATTERNS,
     // Browser differences live in lib/platform/ (this one file, because it loads before the `@/` alias).
     ...optionalPermissions(manifestVersion, OPTIONAL_HOST_PATTERNS, ['notifications']),

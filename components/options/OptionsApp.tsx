@@ -11,6 +11,7 @@ import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { formatList } from '@/lib/format/list.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { AlertsOptions } from '@/components/alerts/AlertsOptions.tsx';
 import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
@@ -233,6 +234,7 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
       <SiteList list="allowed" lists={deps.siteLists} />
       <SiteList list="blocked" lists={deps.siteLists} />
       <KeyboardSection deps={deps.keyboard} />
+      <AlertsOptions />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { describeError } from '@/lib/api/errors.ts';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
+import type { StatMetricId } from '@/lib/stats/metrics.ts';
 import { formatAge } from '@/lib/format/age.ts';
 import { formatDateTime } from '@/lib/format/date.ts';
 import { formatList } from '@/lib/format/list.ts';
@@ -11,6 +12,7 @@ import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
 import { isSharedError, useNow, useStatsContext } from './context.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
+import { AlertMe } from '@/components/alerts/AlertMe.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { useStat } from './use-stat.ts';
@@ -25,6 +27,8 @@ export interface BlockProps<Id extends DataOperationId> {
   /** Option controls shown in the header. */
   readonly controls?: ComponentChildren;
   readonly wide?: boolean;
+  /** The numbers of this block a user can be alerted about ("Alert me…"), the first prefilled. */
+  readonly alerts?: readonly StatMetricId[];
   readonly children: (view: ViewOf<Id>) => ComponentChildren;
 }
 
@@ -52,7 +56,7 @@ const FILTER_WORDS = {
  * with its age, "no data" for an empty answer, and errors with the way out.
  * A failing block never touches its neighbours.
  */
-export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, children }: BlockProps<Id>) {
+export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, children }: BlockProps<Id>) {
   const ctx = useStatsContext();
   const now = useNow();
   const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
@@ -80,6 +84,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       <header class="block-head">
         <h3 id={`block-${id}`}>{title}</h3>
         {controls && <div class="block-controls">{controls}</div>}
+        {alerts && alerts.length > 0 && <AlertMe block={id} metrics={alerts} filters={ctx.filters} extra={extra} />}
       </header>
       {ignored.length > 0 && <p class="hint">{t('stats.block.notFilteredBy', { filters: formatList(ignored, 'disjunction') })}</p>}
       {state.status === 'loading' && <Loading />}

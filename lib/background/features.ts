@@ -1,9 +1,11 @@
 import { browser } from 'wxt/browser';
+import { alertsWorker } from '@/lib/alerts/worker.ts';
 import { badgeWorker } from '@/lib/badge/worker.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { createMessageListener, type Routes } from '@/lib/messaging/router.ts';
 import { messagingWorker } from '@/lib/messaging/worker.ts';
 import { omniboxWorker } from '@/lib/omnibox/worker.ts';
+import { notifyWorker } from '@/lib/notify/worker.ts';
 import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
@@ -26,6 +28,8 @@ export const WORKER_FEATURES: readonly WorkerFeature[] = [
   badgeWorker,
   omniboxWorker,
   watchWorker,
+  notifyWorker,
+  alertsWorker,
   proofWorker,
 ];
 

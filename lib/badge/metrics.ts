@@ -1,42 +1,28 @@
 /**
- * The numbers the toolbar badge can show, each read from one stats
- * operation's normalized view. Pure.
+ * The numbers the toolbar badge can show: a few of the shared stat metrics
+ * (lib/stats/metrics.ts), each with the figure the popup shows. Pure.
  */
 import { t } from '@/lib/i18n/index.ts';
-import { normalize } from '@/lib/stats/operation-views.ts';
+import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
 import type { StatsFilters, StatsRequest } from '@/lib/stats/query.ts';
-import { latestPoint } from '@/lib/stats/view-models.ts';
+
+function badgeMetric<Id extends StatMetricId>(id: Id, label: () => string) {
+  const m = STAT_METRICS[id];
+  return {
+    get label() {
+      return label();
+    },
+    op: m.op,
+    read: m.current,
+  };
+}
 
 export const BADGE_METRICS = {
-  dailyUsers: {
-    // Getters: the label is read in the user's language when shown, not when this module loads.
-    get label() {
-      return t('badge.metric.dailyUsers');
-    },
-    op: 'dailyUsers',
-    read: (body: unknown) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
-  },
-  activeHolders: {
-    get label() {
-      return t('badge.metric.activeHolders');
-    },
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.active,
-  },
-  newHolders: {
-    get label() {
-      return t('badge.metric.newHolders');
-    },
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.new,
-  },
-  totalHolders: {
-    get label() {
-      return t('badge.metric.totalHolders');
-    },
-    op: 'holderChange',
-    read: (body: unknown) => normalize('holderChange', body).now.total,
-  },
+  // Labels are read in the user's language when shown, not when this module loads.
+  dailyUsers: badgeMetric('dailyUsers', () => t('badge.metric.dailyUsers')),
+  activeHolders: badgeMetric('activeHolders', () => t('badge.metric.activeHolders')),
+  newHolders: badgeMetric('newHolders', () => t('badge.metric.newHolders')),
+  totalHolders: badgeMetric('totalHolders', () => t('badge.metric.totalHolders')),
 } as const;
 
 export type BadgeMetric = keyof typeof BADGE_METRICS;

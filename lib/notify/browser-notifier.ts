@@ -1,73 +1,78 @@
+/**
+ * The browser-backed Notifier: a system notification, shown only while the
+ * user grants the optional `notifications` permission, whose click opens its
+ * target (the dashboard at a metric, or the score window).
+ */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
-import type { NotificationTarget, Notifier } from './notifier.ts';
-import { notificationsGranted } from './permission.ts';
+import type { ScorePagePath } from '@/lib/score/menu.ts';
+import type { NotificationTarget, Notifier, UserNotification } from './notifier.ts';
+import { NOTIFICATIONS_PERMISSION } from './permission.ts';
+import { targetPath } from './target.ts';
 
 /**
- * The Notifier on `browser.notifications` (worker only), kept minimal for the
- * watchlist: shows a notification when the user granted the optional
- * permission, and a click opens what it is about. The target of each shown
- * notification waits in storage.session (content scripts cannot read it, and
- * it is gone with the browser session, as the notifications are), so a click
- * that wakes a stopped worker still knows where to go.
+ * Where each shown notification leads, by id. In storage.session: the worker
+ * that handles a click may be a fresh one, and content scripts cannot read
+ * or write it (a forged target could otherwise open any page on a click).
  */
+export const notificationTargetsItem = storage.defineItem<Record<string, NotificationTarget>>('session:notificationTargets', { fallback: {} });
 
-const targetsItem = storage.defineItem<Record<string, NotificationTarget>>('session:notificationTargets', { fallback: {} });
-
-const ICON = '/icon/128.png';
-
-/** The extension page a target opens. */
-export function targetPath(t: NotificationTarget): string {
-  if (t.page === 'score') return `/score.html?${new URLSearchParams({ address: t.address, scoreId: t.model })}`;
-  return `/dashboard.html?${new URLSearchParams({ project: t.project })}${t.metric ? `#${encodeURIComponent(t.metric)}` : ''}`;
+/** The slice of `notifications` and `permissions` used (fakeBrowser has no `permissions`). */
+export interface NotificationsApi {
+  granted(): Promise<boolean>;
+  create(id: string, options: { type: 'basic'; iconUrl: string; title: string; message: string }): Promise<unknown>;
+  clear(id: string): Promise<unknown>;
 }
 
-/** The notifications API, absent until the optional permission is granted (Chromium leaves the namespace out). */
-function notificationsApi(): typeof browser.notifications | undefined {
-  const api: typeof browser.notifications | undefined = browser.notifications;
-  return api;
-}
-
-export function browserNotifier(): Notifier {
+/**
+ * `browser.notifications` exists only while the permission is granted (it is
+ * optional), so it is looked up on each use, never held.
+ */
+export function browserNotificationsApi(): NotificationsApi {
+  const api = () => {
+    const n = (browser as { notifications?: typeof browser.notifications }).notifications;
+    if (!n) throw new Error('Notifications are not allowed.');
+    return n;
+  };
   return {
-    async show(n) {
-      const api = notificationsApi();
-      if (!api || !(await notificationsGranted())) return false;
-      // Ids are stable per subject, so the map holds one entry per subject at most.
-      await targetsItem.setValue({ ...(await targetsItem.getValue()), [n.id]: n.target });
-      await api.create(n.id, { type: 'basic', iconUrl: browser.runtime.getURL(ICON), title: n.title, message: n.message });
+    granted: () => browser.permissions.contains({ permissions: [NOTIFICATIONS_PERMISSION] }).catch(() => false),
+    create: (id, options) => api().create(id, options),
+    clear: (id) => api().clear(id),
+  };
+}
+
+export function browserNotifier(api: NotificationsApi = browserNotificationsApi(), iconUrl = () => browser.runtime.getURL('/icon/128.png')): Notifier {
+  return {
+    async show(n: UserNotification) {
+      if (!(await api.granted())) return false;
+      // The target first: a click can come as soon as the notification shows.
+      await notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [n.id]: n.target });
+      await api.create(n.id, { type: 'basic', iconUrl: iconUrl(), title: n.title, message: n.message });
       return true;
     },
   };
 }
 
-async function openTarget(id: string): Promise<void> {
-  const targets = await targetsItem.getValue();
-  const target = targets[id];
-  if (!target) return;
-  await notificationsApi()?.clear(id);
-  const { [id]: _, ...rest } = targets;
-  await targetsItem.setValue(rest);
-  const path = targetPath(target);
-  if (target.page === 'score') await openScoreWindow(path as `/score.html?${string}`);
-  else await browser.tabs.create({ url: browser.runtime.getURL(path as '/dashboard.html') });
+/** What opening a target takes (fakeable). */
+export interface TargetOpener {
+  openTab(url: string): Promise<unknown>;
+  openScore(path: ScorePagePath): Promise<unknown>;
 }
 
-const onClicked = (id: string) => {
-  openTarget(id).catch((e: unknown) => console.error('Vantage: could not open what a notification is about', e));
+export const browserTargetOpener: TargetOpener = {
+  openTab: (url) => browser.tabs.create({ url }),
+  openScore: (path) => openScoreWindow(path),
 };
 
-/**
- * Registers the click listener at worker start (synchronously: a click wakes
- * a stopped worker), and again when the permission is granted later, since
- * the namespace only exists from then on.
- */
-export function listenToNotificationClicks(): void {
-  const attach = () => {
-    const api = notificationsApi();
-    if (api && !api.onClicked.hasListener(onClicked)) api.onClicked.addListener(onClicked);
-  };
-  attach();
-  browser.permissions.onAdded.addListener(attach);
+/** A click on a notification: opens where it leads, and clears it. Unknown ids (not ours, or forgotten) do nothing but clear. */
+export async function openNotification(id: string, api: NotificationsApi, opener: TargetOpener = browserTargetOpener): Promise<boolean> {
+  const targets = await notificationTargetsItem.getValue();
+  const target = Object.hasOwn(targets, id) ? targets[id] : undefined;
+  await api.clear(id).catch(() => undefined);
+  if (!target) return false;
+  const path = targetPath(target);
+  if (target.page === 'score') await opener.openScore(path as ScorePagePath);
+  else await opener.openTab(browser.runtime.getURL(path as '/dashboard.html'));
+  return true;
 }

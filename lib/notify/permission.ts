@@ -1,22 +1,24 @@
 import { browser } from 'wxt/browser';
 
-/**
- * The optional `notifications` permission (docs/permissions.md): asked for
- * when the user first asks to be told of something (the "Watch" button),
- * never at install. Without it, everything works but nothing pops up.
- */
-const NOTIFICATIONS = { permissions: ['notifications' as const] };
-
-export async function notificationsGranted(): Promise<boolean> {
-  return browser.permissions.contains(NOTIFICATIONS).catch(() => false);
-}
+export const NOTIFICATIONS_PERMISSION = 'notifications';
 
 /**
- * Asks for it. Call it first thing in a click handler, before any await:
- * browsers grant permission requests only during the user's gesture.
- * Answers whether it is granted (false when refused or not askable here).
+ * Asks for the optional `notifications` permission. Call it first thing in a
+ * click handler, before any other await: Firefox honours a request only within
+ * the click's own task. Already granted: true at once, without a prompt.
  */
 export async function requestNotifications(): Promise<boolean> {
-  // Refused outright (no gesture, or a build that holds it as a required permission): say whether it is held anyway.
-  return browser.permissions.request(NOTIFICATIONS).catch(() => notificationsGranted());
+  try {
+    return await browser.permissions.request({ permissions: [NOTIFICATIONS_PERMISSION] });
+  } catch {
+    return false;
+  }
+}
+
+export async function notificationsGranted(): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ permissions: [NOTIFICATIONS_PERMISSION] });
+  } catch {
+    return false;
+  }
 }

@@ -18,7 +18,7 @@ function RetentionBlock() {
 
 function InbounceBlock() {
   return (
-    <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce">
+    <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce" alerts={['returningShare']}>
       {(v) => (
         <>
           <h4>{t('stats.inbounce.wallets')}</h4>

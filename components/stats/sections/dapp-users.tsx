@@ -11,7 +11,7 @@ import { t } from '@/lib/i18n/index.ts';
 function DailyUsersBlock() {
   const s = useSizes();
   return (
-    <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide>
+    <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide alerts={['dailyUsers', 'dailyTransactions']}>
       {(v) => (
         <>
           <LatestDay series={v.series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />

@@ -12,7 +12,7 @@ import { t } from '@/lib/i18n/index.ts';
 function HolderChangeBlock() {
   const s = useSizes();
   return (
-    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide>
+    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
       {(v) => (
         <>
           <Figures
@@ -49,6 +49,7 @@ function BalanceBlock() {
       title={t('stats.balance.title')}
       op={op}
       extra={{ whaleBalance: whale, fwBalance, fwDays }}
+      alerts={['whales']}
       controls={
         <details class="thresholds">
           <summary>{t('stats.balance.thresholds')}</summary>

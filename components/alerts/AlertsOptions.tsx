@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'preact/hooks';
+import { toErrorInfo } from '@/lib/api/errors.ts';
+import { describeCondition, formatMetricValue } from '@/lib/alerts/message.ts';
+import type { AlertRule } from '@/lib/alerts/rule.ts';
+import { PERIOD_CHOICES, type AlertSchedule } from '@/lib/alerts/schedule.ts';
+import type { AlertData } from '@/lib/alerts/state.ts';
+import { alertRulesItem, alertScheduleItem, alertStateItem, storageAlertStore } from '@/lib/alerts/store.ts';
+import { formatAge } from '@/lib/format/age.ts';
+import { formatDay } from '@/lib/format/number.ts';
+import { askWorker } from '@/lib/messaging/send.ts';
+import { notificationsGranted, requestNotifications } from '@/lib/notify/permission.ts';
+import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
+import { AlertForm } from './AlertForm.tsx';
+import './alerts.css';
+
+/** The alert items as stored, kept current (the worker writes them after each check). */
+function useAlertData(): AlertData | null {
+  const [data, setData] = useState<AlertData | null>(null);
+  useEffect(() => {
+    const read = () => void storageAlertStore.load().then(setData);
+    read();
+    const unwatch = [alertRulesItem.watch(read), alertStateItem.watch(read), alertScheduleItem.watch(read)];
+    return () => unwatch.forEach((u) => u());
+  }, []);
+  return data;
+}
+
+const every = (m: number) => (m < 60 ? `${m} minutes` : m === 60 ? 'hour' : m < 1440 ? `${m / 60} hours` : 'day');
+
+function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
+  const [draft, setDraft] = useState(schedule);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  useEffect(() => setDraft(schedule), [JSON.stringify(schedule)]);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    try {
+      await askWorker('alerts.schedule', { schedule: draft });
+      setNote({ tone: 'ok', text: 'Saved.' });
+    } catch (err) {
+      setNote({ tone: 'error', text: toErrorInfo(err).message });
+    }
+  };
+  const quiet = (q: Partial<AlertSchedule['quiet']>) => setDraft({ ...draft, quiet: { ...draft.quiet, ...q } });
+  return (
+    <form class="alerts-schedule" onSubmit={save} aria-label="Alert schedule">
+      <span>
+        <label for="alerts-period">Check every</label>
+        <select id="alerts-period" value={draft.periodMinutes} onChange={(e) => setDraft({ ...draft, periodMinutes: Number(e.currentTarget.value) })}>
+          {PERIOD_CHOICES.map((m) => (
+            <option key={m} value={m}>
+              {every(m)}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span>
+        <label class="inline">
+          <input type="checkbox" id="alerts-quiet" checked={draft.quiet.enabled} onChange={(e) => quiet({ enabled: e.currentTarget.checked })} /> Quiet hours
+        </label>
+        <span class="hint">
+          <input type="time" id="alerts-quiet-start" aria-label="Quiet from" value={draft.quiet.start} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ start: e.currentTarget.value })} />
+          {' to '}
+          <input type="time" id="alerts-quiet-end" aria-label="Quiet until" value={draft.quiet.end} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ end: e.currentTarget.value })} />
+        </span>
+      </span>
+      <button type="submit" id="alerts-schedule-save">Save schedule</button>
+      <span role="status" class={note ? `status-${note.tone}` : ''}>{note?.text ?? ''}</span>
+      <p class="hint" style="flex-basis: 100%; margin: 0">
+        Alerts found during quiet hours are held back and sent together when they end. Each alert tells you at most once a day.
+      </p>
+    </form>
+  );
+}
+
+const sameAnswer = (rule: AlertRule) =>
+  (Object.keys(STAT_METRICS) as StatMetricId[]).filter((id) => STAT_METRICS[id].op === STAT_METRICS[rule.metric].op);
+
+function RuleRow({ rule, data, now, editing, onEdit }: { rule: AlertRule; data: AlertData; now: number; editing: boolean; onEdit: (id: string | null) => void }) {
+  const st = data.state.rules[rule.id] ?? {};
+  const [error, setError] = useState<string | null>(null);
+  const act = (job: () => Promise<unknown>) => () => {
+    setError(null);
+    job().catch((err: unknown) => setError(toErrorInfo(err).message));
+  };
+  const m = STAT_METRICS[rule.metric];
+  return (
+    <>
+      <tr data-rule={rule.id} data-paused={String(rule.paused)}>
+        <td>
+          <strong>{m.label}</strong>, {rule.filters.project}
+          <div class="hint">{describeCondition(rule)}{rule.paused ? ' · paused' : ''}</div>
+        </td>
+        <td data-last-check={st.lastCheck ?? ''}>{st.lastCheck ? `${formatAge(now - st.lastCheck)}` : 'not yet'}</td>
+        <td class="num" data-last-value={st.lastValue ?? ''}>
+          {st.lastValue !== undefined ? formatMetricValue(rule, st.lastValue) : '—'}
+          {st.valueDay !== undefined && <div class="hint">{formatDay(st.valueDay)}</div>}
+          {st.error && <div class="hint status-warn">{st.error}</div>}
+          {error && <div class="hint status-error">{error}</div>}
+        </td>
+        <td>
+          <span class="row-actions">
+            <button type="button" data-action="pause" onClick={act(() => askWorker('alerts.pause', { id: rule.id, paused: !rule.paused }))}>
+              {rule.paused ? 'Resume' : 'Pause'}
+            </button>
+            <button type="button" data-action="edit" aria-expanded={editing} onClick={() => onEdit(editing ? null : rule.id)}>
+              Edit
+            </button>
+            <button type="button" class="danger" data-action="delete" onClick={act(() => askWorker('alerts.remove', { id: rule.id }))}>
+              Delete
+            </button>
+          </span>
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={4}>
+            {/* The numbers of the same answer: the rule's block options (extra) still apply. */}
+            <AlertForm metrics={sameAnswer(rule)} filters={rule.filters} rule={rule} onDone={() => onEdit(null)} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** Options › Alerts: the rules with their last check and value (pause, edit, delete), the schedule, check now. */
+export function AlertsOptions() {
+  const data = useAlertData();
+  const [granted, setGranted] = useState<boolean | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [checkNote, setCheckNote] = useState<string | null>(null);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    void notificationsGranted().then(setGranted);
+    const id = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(id);
+  }, []);
+  useEffect(() => setNow(Date.now()), [data]);
+  if (!data) return null;
+  const allow = () => void requestNotifications().then(setGranted);
+  const checkNow = async () => {
+    setCheckNote('Checking…');
+    try {
+      const r = await askWorker('alerts.check', {});
+      const unseen = r.fired > 0 && r.shown === 0 && r.held === 0 ? ' (not shown: notifications are not allowed)' : '';
+      setCheckNote(`Checked ${r.checked} alert${r.checked === 1 ? '' : 's'}: ${r.fired} fired${unseen}${r.held ? `, ${r.held} held for quiet hours` : ''}${r.failed ? `, ${r.failed} could not be checked` : ''}.`);
+    } catch (err) {
+      setCheckNote(toErrorInfo(err).message);
+    }
+  };
+  return (
+    <section class="card options-section" aria-labelledby="alerts-heading" id="alerts">
+      <h2 id="alerts-heading">Alerts</h2>
+      {granted === false && (
+        <p class="alerts-permission status-warn">
+          Notifications are not allowed, so alerts are checked but not shown.{' '}
+          <button type="button" id="alerts-allow" onClick={allow}>
+            Allow notifications
+          </button>
+        </p>
+      )}
+      {data.rules.length === 0 ? (
+        <p class="hint">No alerts yet. In the popup or the dashboard, use "Alert me…" on a number you care about.</p>
+      ) : (
+        <table class="alerts-table">
+          <thead>
+            <tr>
+              <th>Alert</th>
+              <th>Last check</th>
+              <th>Last value</th>
+              <th><span class="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rules.map((r) => (
+              <RuleRow key={r.id} rule={r} data={data} now={now} editing={editing === r.id} onEdit={setEditing} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.rules.length > 0 && (
+        <p>
+          <button type="button" id="alerts-check-now" onClick={() => void checkNow()}>
+            Check now
+          </button>{' '}
+          <span role="status" class="hint" id="alerts-check-note">{checkNote ?? (data.state.lastRun ? `Last checked ${formatAge(now - data.state.lastRun)}.` : '')}</span>
+        </p>
+      )}
+      <ScheduleForm schedule={data.schedule} />
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * One check of every active rule: each distinct request is fetched once
+ * through the stats cache (the popup's client, cache and retry rules), each
+ * rule is evaluated, and what fired is told at once, or held back over quiet
+ * hours. Separate from the worker so the scheduled pass (and the bench) can
+ * run it with any store, notifier and clock.
+ *
+ * Quiet hours hold notifications back rather than drop them: a threshold
+ * fires on the crossing only, so a dropped one would never be told. They are
+ * told, as one digest with the time each fired, by the first check after quiet
+ * hours end.
+ */
+import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { deliver } from '@/lib/notify/digest.ts';
+import type { Notifier } from '@/lib/notify/notifier.ts';
+import { STAT_METRICS } from '@/lib/stats/metrics.ts';
+import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
+import { fetchStat, type StatsDeps } from '@/lib/stats/worker.ts';
+import { evaluate, failed, type Fired, type RuleState } from './evaluate.ts';
+import { alertNotification } from './message.ts';
+import type { AlertRule } from './rule.ts';
+import { isQuiet, type AlertClock } from './schedule.ts';
+import type { AlertState, AlertStore } from './state.ts';
+
+export interface AlertCheckDeps extends StatsDeps {
+  readonly store: AlertStore;
+  readonly notifier: Notifier;
+  readonly clock: AlertClock;
+  /** Requests in flight at once (default 4): the service sees a small burst, not 20 at a time. */
+  readonly concurrency?: number;
+}
+
+export interface AlertCheckOptions {
+  /** Skip the cache's TTL ("Check now"). */
+  readonly force?: boolean;
+  /** Only these rules (a rule just saved). */
+  readonly only?: readonly string[];
+  /** Take bearings only: record the numbers, fire nothing. */
+  readonly baseline?: boolean;
+}
+
+export interface AlertCheckReport {
+  readonly checked: number;
+  readonly failed: number;
+  readonly fired: number;
+  /** Held back for quiet hours, now in total. */
+  readonly held: number;
+  /** Notifications shown (a digest counts once). */
+  readonly shown: number;
+}
+
+export function ruleRequest(rule: AlertRule): StatsRequest {
+  return { op: STAT_METRICS[rule.metric].op, filters: rule.filters, ...(rule.extra ? { extra: rule.extra } : {}) };
+}
+
+/** Runs `jobs` with at most `limit` at a time. */
+async function pool<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane));
+  return out;
+}
+
+/** Keeps one held notification per rule, the newest. */
+function holdBack(held: readonly Fired[], fired: readonly Fired[]): Fired[] {
+  const byRule = new Map<string, Fired>();
+  for (const f of [...held, ...fired]) byRule.set(f.ruleId, f);
+  return [...byRule.values()];
+}
+
+export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options: AlertCheckOptions = {}): Promise<AlertCheckReport> {
+  const { rules, state, schedule } = await deps.store.load();
+  const active = rules.filter((r) => !r.paused && (!options.only || options.only.includes(r.id)));
+
+  // One fetch per distinct request: rules on one block share it.
+  const groups = new Map<string, { request: StatsRequest; rules: AlertRule[] }>();
+  for (const rule of active) {
+    const request = ruleRequest(rule);
+    const key = requestKey(request);
+    const g = groups.get(key) ?? { request, rules: [] };
+    g.rules.push(rule);
+    groups.set(key, g);
+  }
+  const statsDeps: StatsDeps = { cache: deps.cache, now: () => nowMs };
+  const answers = await pool(
+    [...groups.values()].map((g) => () =>
+      fetchStat(statsDeps, g.request, options.force).then(
+        (entry) => ({ ok: true as const, body: entry.value }),
+        (e: unknown) => ({ ok: false as const, error: describeError(toErrorInfo(e), nowMs) }),
+      )),
+    deps.concurrency ?? 4,
+  );
+
+  const states: Record<string, RuleState> = { ...state.rules };
+  const fired: Fired[] = [];
+  let failures = 0;
+  [...groups.values()].forEach((g, i) => {
+    const answer = answers[i]!;
+    for (const rule of g.rules) {
+      const before = states[rule.id] ?? {};
+      if (!answer.ok) {
+        failures++;
+        states[rule.id] = failed(before, nowMs, answer.error);
+        continue;
+      }
+      const ev = evaluate(rule, before, answer.body, nowMs, deps.clock, options.baseline);
+      states[rule.id] = ev.state;
+      if (ev.fired) fired.push(ev.fired);
+    }
+  });
+
+  // Told now, or held until quiet hours end; held ones of rules paused or deleted since are dropped.
+  const live = new Map(rules.filter((r) => !r.paused).map((r) => [r.id, r]));
+  const quiet = isQuiet(nowMs, schedule.quiet, deps.clock);
+  const due = quiet ? [] : [...state.held, ...fired].filter((f) => live.has(f.ruleId));
+  const held = quiet ? holdBack(state.held, fired).filter((f) => live.has(f.ruleId)) : [];
+  const notes = due.map((f) => alertNotification(live.get(f.ruleId)!, f, deps.clock, f.at < nowMs));
+
+  // A check of one rule just saved is not a scheduled pass: "last checked" stays the pass's.
+  const lastRun = options.only ? state.lastRun : nowMs;
+  const next: AlertState = { rules: states, held, ...(lastRun !== undefined ? { lastRun } : {}) };
+  // Saved before telling: a failing notifier must not make the next check tell it again.
+  await deps.store.saveState(next);
+  const shown = notes.length
+    ? await deliver(deps.notifier, notes).catch((e: unknown) => {
+      console.error('Vantage: an alert could not be shown:', String(e));
+      return 0;
+    })
+    : 0;
+  return { checked: active.length, failed: failures, fired: fired.length, held: held.length, shown };
+}

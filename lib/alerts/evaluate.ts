@@ -1,0 +1,141 @@
+/**
+ * One rule, one check: what the number is now, whether the rule fires, and
+ * what to remember for the next check. Pure; the clock comes in.
+ *
+ * - Thresholds fire on the crossing (the previous check saw the other side),
+ *   not on every check while the number stays past the line.
+ * - Day-over-day changes compare complete days only: for a daily series the
+ *   last two complete UTC days the service sent (the current day is still
+ *   under way); for a single figure (total holders, whales, the returning
+ *   share) the last value seen on each of the last two complete days.
+ *   A change from 0 has no percentage and never fires.
+ * - A rule fires at most once per local day; a crossing or a change on a day
+ *   it already fired is passed over (and not saved up for the next day).
+ * - A first check (a new, edited or resumed rule) only takes its bearings.
+ */
+import { STAT_METRICS, type DailyValues } from '@/lib/stats/metrics.ts';
+import type { AlertRule } from './rule.ts';
+import { localDay, type AlertClock } from './schedule.ts';
+
+const DAY = 86_400;
+
+export interface RuleState {
+  /** When the rule was last checked (ms), whether or not it got a number. */
+  readonly lastCheck?: number;
+  /** The number seen last, and the UTC day (day-start seconds) it is of, for daily metrics. */
+  readonly lastValue?: number;
+  readonly valueDay?: number;
+  /** Why the last check got no number; cleared by the next that does. */
+  readonly error?: string;
+  /** Single figures: the last value seen on each recent UTC day, oldest first (at most 3). */
+  readonly days?: readonly (readonly [day: number, value: number])[];
+  /** The local day (YYYY-MM-DD) the rule last fired on. */
+  readonly firedOn?: string;
+  /** Change rules: the newest complete day already compared with the day before it. */
+  readonly comparedDay?: number;
+}
+
+/** A rule that fired: what to tell the user, held back over quiet hours if need be. */
+export interface Fired {
+  readonly ruleId: string;
+  /** When it fired (ms). */
+  readonly at: number;
+  readonly value: number;
+  /** The UTC day the value is of (day-start seconds), when the metric is per day. */
+  readonly day?: number;
+  /** Change rules: the day before's value, and the change in percent. */
+  readonly from?: number;
+  readonly percent?: number;
+}
+
+interface DayPair {
+  readonly from: number;
+  readonly to: number;
+  /** The newer day. */
+  readonly day: number;
+}
+
+const dayStart = (ms: number) => Math.floor(ms / 1000 / DAY) * DAY;
+
+/** The complete days of a daily series with a value, oldest first. */
+export function completeDays(series: DailyValues, nowMs: number): [number, number][] {
+  const today = dayStart(nowMs);
+  const out: [number, number][] = [];
+  series.x.forEach((x, i) => {
+    const v = series.values[i];
+    if (x < today && v !== null && v !== undefined) out.push([x, v]);
+  });
+  return out;
+}
+
+/** The last two days if they follow each other. */
+function lastPair(days: readonly (readonly [number, number])[]): DayPair | null {
+  const [a, b] = days.slice(-2);
+  return a && b && b[0] - a[0] === DAY ? { from: a[1], to: b[1], day: b[0] } : null;
+}
+
+/** Keeps the latest value per UTC day, the last three days. */
+function rememberDay(days: RuleState['days'], today: number, value: number): (readonly [number, number])[] {
+  return [...(days ?? []).filter(([d]) => d < today), [today, value] as const].slice(-3);
+}
+
+export interface Evaluation {
+  readonly state: RuleState;
+  readonly fired: Fired | null;
+}
+
+/**
+ * Evaluates a rule on the service's answer (`body`) at `nowMs`. With
+ * `baseline`, it records what it sees and never fires.
+ */
+export function evaluate(rule: AlertRule, state: RuleState, body: unknown, nowMs: number, clock: Pick<AlertClock, 'offsetMinutes'>, baseline = false): Evaluation {
+  const metric = STAT_METRICS[rule.metric];
+  const today = dayStart(nowMs);
+  let value: number | null;
+  let valueDay: number | undefined;
+  let pair: DayPair | null;
+  let days = state.days;
+  if ('daily' in metric) {
+    const complete = completeDays(metric.daily(body), nowMs);
+    const last = complete.at(-1);
+    value = last?.[1] ?? null;
+    valueDay = last?.[0];
+    pair = lastPair(complete);
+  } else {
+    value = metric.current(body);
+    if (value !== null) days = rememberDay(days, today, value);
+    pair = lastPair((days ?? []).filter(([d]) => d < today));
+  }
+  if (value === null) return { state: { ...state, lastCheck: nowMs, error: 'No data for this project and filters.' }, fired: null };
+
+  const c = rule.condition;
+  const prev = state.lastValue;
+  let fired: Fired | null = null;
+  let comparedDay = state.comparedDay;
+  if (c.kind === 'above' || c.kind === 'below') {
+    const crossed = prev !== undefined && (c.kind === 'above' ? prev < c.value && value >= c.value : prev > c.value && value <= c.value);
+    if (crossed) fired = { ruleId: rule.id, at: nowMs, value, ...(valueDay !== undefined ? { day: valueDay } : {}) };
+  } else if (pair && pair.day !== state.comparedDay) {
+    comparedDay = pair.day;
+    const percent = pair.from === 0 ? null : ((pair.to - pair.from) / Math.abs(pair.from)) * 100;
+    if (percent !== null && Math.abs(percent) > c.percent) {
+      fired = { ruleId: rule.id, at: nowMs, value: pair.to, day: pair.day, from: pair.from, percent };
+    }
+  }
+  const day = localDay(nowMs, clock);
+  if (baseline || (fired && state.firedOn === day)) fired = null;
+  const next: RuleState = {
+    lastCheck: nowMs,
+    lastValue: value,
+    ...(valueDay !== undefined ? { valueDay } : {}),
+    ...(days ? { days } : {}),
+    ...(comparedDay !== undefined ? { comparedDay } : {}),
+    ...((fired ? day : state.firedOn) !== undefined ? { firedOn: fired ? day : state.firedOn } : {}),
+  };
+  return { state: next, fired };
+}
+
+/** What a check that could not get the number leaves: the old number, and why there is no new one. */
+export function failed(state: RuleState, nowMs: number, error: string): RuleState {
+  return { ...state, lastCheck: nowMs, error };
+}

@@ -1,0 +1,81 @@
+/**
+ * When alerts are checked and when they may speak: the check interval and
+ * quiet hours (in the user's local time), and the local day "once a day"
+ * counts in. Pure: the clock and the time zone come in as arguments.
+ */
+import { ApiError } from '@/lib/api/errors.ts';
+import { isoDate } from '@/lib/normalize/coerce.ts';
+
+export interface QuietHours {
+  readonly enabled: boolean;
+  /** Local time "HH:MM"; a span over midnight (22:00–07:00) is fine. */
+  readonly start: string;
+  readonly end: string;
+}
+
+export interface AlertSchedule {
+  readonly periodMinutes: number;
+  readonly quiet: QuietHours;
+}
+
+/** The choices Options offers; 60 min by default: numbers that change by the day need no tighter watch. */
+export const PERIOD_CHOICES = [15, 30, 60, 120, 240, 720, 1440] as const;
+export const DEFAULT_SCHEDULE: AlertSchedule = Object.freeze({
+  periodMinutes: 60,
+  quiet: Object.freeze({ enabled: false, start: '22:00', end: '07:00' }),
+});
+
+/** The clock of a check: now, and the local time zone's offset from UTC at a time (minutes east). */
+export interface AlertClock {
+  now(): number;
+  offsetMinutes(atMs: number): number;
+}
+
+export const systemClock: AlertClock = {
+  now: () => Date.now(),
+  offsetMinutes: (t) => -new Date(t).getTimezoneOffset(),
+};
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+function minutesOf(hhmm: string): number | null {
+  const m = HHMM.exec(hhmm);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/** The local date (YYYY-MM-DD) at a time: "once per rule per day" counts these days. */
+export function localDay(atMs: number, clock: Pick<AlertClock, 'offsetMinutes'>): string {
+  return isoDate(Math.floor((atMs + clock.offsetMinutes(atMs) * 60_000) / 1000));
+}
+
+/** Whether quiet hours hold at a time: from start (included) to end (excluded), local time. */
+export function isQuiet(atMs: number, quiet: QuietHours, clock: Pick<AlertClock, 'offsetMinutes'>): boolean {
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  if (!quiet.enabled || start === null || end === null || start === end) return false;
+  const local = ((Math.floor(atMs / 60_000) + clock.offsetMinutes(atMs)) % 1440 + 1440) % 1440;
+  return start < end ? local >= start && local < end : local >= start || local < end;
+}
+
+/** Checks a schedule from a message or storage; throws ApiError('invalid-params'). */
+export function parseSchedule(v: unknown): AlertSchedule {
+  const s = (v ?? {}) as Record<string, unknown>;
+  const q = (s.quiet ?? {}) as Record<string, unknown>;
+  const period = s.periodMinutes;
+  if (!PERIOD_CHOICES.includes(period as (typeof PERIOD_CHOICES)[number])) {
+    throw new ApiError({ kind: 'invalid-params', message: `Check every ${PERIOD_CHOICES.join(', ')} minutes.` });
+  }
+  const start = typeof q.start === 'string' ? q.start : '';
+  const end = typeof q.end === 'string' ? q.end : '';
+  if (minutesOf(start) === null || minutesOf(end) === null) throw new ApiError({ kind: 'invalid-params', message: 'Quiet hours need a start and an end (HH:MM).' });
+  return { periodMinutes: period as number, quiet: { enabled: q.enabled === true, start, end } };
+}
+
+/** A stored schedule, or the default when it is damaged. */
+export function validSchedule(v: unknown): AlertSchedule {
+  try {
+    return parseSchedule(v);
+  } catch {
+    return DEFAULT_SCHEDULE;
+  }
+}

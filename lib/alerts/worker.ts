@@ -1,0 +1,186 @@
+/**
+ * Metric alerts in the worker: an alarm runs the check on the user's
+ * schedule while any rule is active; messages from extension pages create,
+ * edit, pause and delete rules, set the schedule, and check now. The worker
+ * is the only writer of the alert items, one change at a time.
+ */
+import { browser } from 'wxt/browser';
+import { ApiError } from '@/lib/api/errors.ts';
+import type { WorkerFeature } from '@/lib/background/feature.ts';
+import type { Route } from '@/lib/messaging/router.ts';
+import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
+import type { StatsDeps } from '@/lib/stats/worker.ts';
+import { runAlertCheck, type AlertCheckDeps, type AlertCheckReport } from './check.ts';
+import { MAX_RULES, parseRuleInput, type AlertRule, type AlertRuleInput } from './rule.ts';
+import { parseSchedule, systemClock, type AlertSchedule } from './schedule.ts';
+import { storageAlertStore } from './store.ts';
+
+export const ALERTS_ALARM = 'vantage-alerts';
+
+declare module '@/lib/messaging/protocol.ts' {
+  interface WorkerRequests {
+    /** Creates a rule (no id) or replaces one's condition and subject (id); its first check only takes bearings. */
+    'alerts.save': { request: { rule: AlertRuleInput & { id?: string } }; response: AlertRule };
+    'alerts.remove': { request: { id: string }; response: { removed: boolean } };
+    /** Pauses or resumes a rule; a resumed rule takes its bearings afresh. */
+    'alerts.pause': { request: { id: string; paused: boolean }; response: AlertRule };
+    'alerts.schedule': { request: { schedule: AlertSchedule }; response: AlertSchedule };
+    /** Checks every active rule now, skipping the cache's TTL. */
+    'alerts.check': { request: Record<string, never>; response: AlertCheckReport };
+  }
+}
+
+/** The parts of `browser.alarms` used (fakeable). */
+export interface AlertAlarms {
+  create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
+  clear(name: string): Promise<boolean>;
+  get(name: string): Promise<{ name: string; periodInMinutes?: number } | undefined>;
+  onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
+}
+
+export interface AlertWorkerDeps extends AlertCheckDeps {
+  readonly alarms: AlertAlarms;
+  readonly newId?: () => string;
+}
+
+/** An alarm while any rule is active, at the schedule's period; none otherwise. */
+export async function syncAlertAlarm(deps: AlertWorkerDeps): Promise<void> {
+  const { rules, schedule } = await deps.store.load();
+  if (!rules.some((r) => !r.paused)) {
+    await deps.alarms.clear(ALERTS_ALARM);
+    return;
+  }
+  const alarm = await deps.alarms.get(ALERTS_ALARM);
+  if (alarm?.periodInMinutes !== schedule.periodMinutes) {
+    await deps.alarms.create(ALERTS_ALARM, { periodInMinutes: schedule.periodMinutes, delayInMinutes: schedule.periodMinutes });
+  }
+}
+
+function notFound(): ApiError {
+  return new ApiError({ kind: 'invalid-params', message: 'That alert no longer exists.' });
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export interface AlertsFeature {
+  readonly routes: {
+    'alerts.save': Route<'alerts.save'>;
+    'alerts.remove': Route<'alerts.remove'>;
+    'alerts.pause': Route<'alerts.pause'>;
+    'alerts.schedule': Route<'alerts.schedule'>;
+    'alerts.check': Route<'alerts.check'>;
+  };
+  listen(): void;
+}
+
+export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
+  const { store, clock } = deps;
+  // One change at a time: a scheduled check and an edit never write over each other.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const bearings = (id: string) => runAlertCheck(deps, clock.now(), { only: [id], baseline: true }).catch(() => undefined);
+
+  /** Replaces one rule; its state starts afresh (a new subject or condition has no history). */
+  const replace = async (id: string, change: (r: AlertRule) => AlertRule): Promise<AlertRule> => {
+    const { rules, state } = await store.load();
+    const old = rules.find((r) => r.id === id);
+    if (!old) throw notFound();
+    const rule = change(old);
+    await store.saveRules(rules.map((r) => (r.id === id ? rule : r)));
+    const { [id]: _gone, ...rest } = state.rules;
+    await store.saveState({ ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) });
+    return rule;
+  };
+
+  const routes: AlertsFeature['routes'] = {
+    'alerts.save': {
+      allow: ['extension-page'],
+      parse: (p) => {
+        const r = ((p ?? {}) as { rule?: Record<string, unknown> }).rule ?? {};
+        return { rule: { ...parseRuleInput(r), ...(typeof r.id === 'string' ? { id: r.id } : {}) } };
+      },
+      handle: ({ rule: input }) => serial(async () => {
+        const { id, ...fields } = input;
+        let rule: AlertRule;
+        if (id !== undefined) {
+          rule = await replace(id, (old) => {
+            const { extra: _old, ...kept } = old;
+            return { ...kept, ...fields };
+          });
+        } else {
+          const { rules } = await store.load();
+          if (rules.length >= MAX_RULES) throw new ApiError({ kind: 'invalid-params', message: `At most ${MAX_RULES} alerts: delete one first.` });
+          rule = { id: deps.newId?.() ?? crypto.randomUUID(), ...fields, paused: false, createdAt: clock.now() };
+          await store.saveRules([...rules, rule]);
+        }
+        await bearings(rule.id);
+        await syncAlertAlarm(deps);
+        return rule;
+      }),
+    },
+    'alerts.remove': {
+      allow: ['extension-page'],
+      parse: (p) => ({ id: text((p as { id?: unknown } | null)?.id) }),
+      handle: ({ id }) => serial(async () => {
+        const { rules, state } = await store.load();
+        if (!rules.some((r) => r.id === id)) return { removed: false };
+        await store.saveRules(rules.filter((r) => r.id !== id));
+        const { [id]: _gone, ...rest } = state.rules;
+        await store.saveState({ ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) });
+        await syncAlertAlarm(deps);
+        return { removed: true };
+      }),
+    },
+    'alerts.pause': {
+      allow: ['extension-page'],
+      parse: (p) => {
+        const q = (p ?? {}) as { id?: unknown; paused?: unknown };
+        return { id: text(q.id), paused: q.paused === true };
+      },
+      handle: ({ id, paused }) => serial(async () => {
+        const rule = await replace(id, (old) => ({ ...old, paused }));
+        if (!paused) await bearings(id);
+        await syncAlertAlarm(deps);
+        return rule;
+      }),
+    },
+    'alerts.schedule': {
+      allow: ['extension-page'],
+      parse: (p) => ({ schedule: parseSchedule((p as { schedule?: unknown } | null)?.schedule) }),
+      handle: ({ schedule }) => serial(async () => {
+        await store.saveSchedule(schedule);
+        await syncAlertAlarm(deps);
+        return schedule;
+      }),
+    },
+    'alerts.check': {
+      allow: ['extension-page'],
+      parse: () => ({}),
+      handle: () => serial(() => runAlertCheck(deps, clock.now(), { force: true })),
+    },
+  };
+
+  return {
+    routes,
+    listen() {
+      deps.alarms.onAlarm.addListener((alarm) => {
+        if (alarm.name === ALERTS_ALARM) void serial(() => runAlertCheck(deps, clock.now())).catch((e: unknown) => console.error('Vantage: the alert check failed:', String(e)));
+      });
+      // On wake-up: repair the alarm (a browser restart or an update may have dropped it).
+      void serial(() => syncAlertAlarm(deps)).catch(() => undefined);
+    },
+  };
+}
+
+export const alertsWorker: WorkerFeature = {
+  name: 'alerts',
+  init: (deps) => {
+    const stats: StatsDeps = { cache: deps.cache };
+    const feature = alertsFeature({ ...stats, store: storageAlertStore, notifier: browserNotifier(), clock: systemClock, alarms: browser.alarms });
+    return { routes: feature.routes, listen: () => feature.listen() };
+  },
+};

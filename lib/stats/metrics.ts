@@ -1,0 +1,78 @@
+/**
+ * The single numbers a user can follow outside the popup (the toolbar badge,
+ * metric alerts), each read from one stats operation's normalized view.
+ * `current` is the figure the popup's block shows; `daily`, where the
+ * operation answers a series, is the same number per UTC day (the last day
+ * may still be under way). Pure.
+ */
+import type { DataOperationId } from '@/lib/api/catalog.ts';
+import { normalize } from '@/lib/stats/operation-views.ts';
+import { latestPoint } from '@/lib/stats/view-models.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+
+/** One value per UTC day: `x` day-start Unix seconds, ascending. */
+export interface DailyValues {
+  readonly x: readonly number[];
+  readonly values: readonly (number | null)[];
+}
+
+export interface StatMetric {
+  readonly label: string;
+  readonly op: DataOperationId;
+  /** The popup/dashboard block that shows it (its `data-block`), and that block's section. */
+  readonly block: string;
+  readonly section: 'holders' | 'dapp-users' | 'audience';
+  /** 'share': a fraction 0..1, written as a percentage. */
+  readonly unit: 'count' | 'share';
+  readonly current: (body: unknown) => number | null;
+  readonly daily?: (body: unknown) => DailyValues;
+}
+
+function column(ts: TimeSeries, key: string): DailyValues {
+  return { x: ts.x, values: ts.series.find((s) => s.key === key)?.values ?? ts.x.map(() => null) };
+}
+
+export const STAT_METRICS = {
+  activeHolders: {
+    label: 'Active holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    current: (body) => normalize('holderChange', body).now.active,
+    daily: (body) => column(normalize('holderChange', body).series, 'active'),
+  },
+  newHolders: {
+    label: 'New holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    current: (body) => normalize('holderChange', body).now.new,
+    daily: (body) => column(normalize('holderChange', body).series, 'new'),
+  },
+  totalHolders: {
+    label: 'Total holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    current: (body) => normalize('holderChange', body).now.total,
+  },
+  whales: {
+    label: 'Whales', op: 'tokenBalanceDistribution', block: 'balance', section: 'holders', unit: 'count',
+    current: (body) => normalize('tokenBalanceDistribution', body).parts.find((p) => p.key === 'whales')?.value ?? null,
+  },
+  dailyUsers: {
+    label: 'Daily users', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
+    current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
+    daily: (body) => column(normalize('dailyUsers', body).series, 'users'),
+  },
+  dailyTransactions: {
+    label: 'Daily transactions', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
+    current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.transactions ?? null,
+    daily: (body) => column(normalize('dailyUsers', body).series, 'transactions'),
+  },
+  returningShare: {
+    label: 'Share of returning users', op: 'userInbounce', block: 'inbounce', section: 'audience', unit: 'share',
+    current: (body) => normalize('userInbounce', body).wallet.parts.find((p) => p.key === 'returning')?.share ?? null,
+  },
+} as const satisfies Record<string, StatMetric>;
+
+export type StatMetricId = keyof typeof STAT_METRICS;
+
+export function isStatMetric(v: unknown): v is StatMetricId {
+  return typeof v === 'string' && Object.hasOwn(STAT_METRICS, v);
+}
+
+export function statMetric(id: StatMetricId): StatMetric {
+  return STAT_METRICS[id];
+}

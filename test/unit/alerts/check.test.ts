@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '@/lib/api/client.ts';
+import { ApiError } from '@/lib/api/errors.ts';
+import { runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
+import type { AlertRule } from '@/lib/alerts/rule.ts';
+import { DEFAULT_SCHEDULE, isQuiet, type AlertSchedule } from '@/lib/alerts/schedule.ts';
+import { DIGEST_ID } from '@/lib/notify/digest.ts';
+import type { UserNotification } from '@/lib/notify/notifier.ts';
+import { testCache } from '@/test/unit/cache/fakes.ts';
+import { memoryAlertStore } from '@/test/unit/fakes/memory-alert-store.ts';
+import { HOUR, T0, fakeClock, holdersBody, rule } from './fixtures.ts';
+
+/** A service whose numbers the test sets; counts calls per operation. */
+function world(rules: readonly AlertRule[], schedule: AlertSchedule = DEFAULT_SCHEDULE) {
+  const numbers = { total: 900, whales: 10 };
+  const calls: string[] = [];
+  let down = false;
+  const client = {
+    call: async (op: string) => {
+      calls.push(op);
+      if (down) throw new ApiError({ kind: 'network', message: 'unreachable' });
+      return op === 'holderChange' ? holdersBody(numbers.total) : { whales: numbers.whales, normalWallets: 5, forgottenWallets: 1 };
+    },
+  } as unknown as ApiClient;
+  const clock = fakeClock(T0 + 12 * HOUR);
+  const shown: UserNotification[] = [];
+  const store = memoryAlertStore();
+  const deps: AlertCheckDeps = {
+    // A TTL of 0: every check asks the service, as a scheduled check past the TTL does.
+    cache: testCache(async () => client, { ttlMs: 0, now: clock.now }),
+    store,
+    notifier: { show: async (n) => (shown.push(n), true) },
+    clock,
+  };
+  const ready = Promise.all([store.saveRules(rules), store.saveSchedule(schedule)]);
+  const check = async (opts = {}) => {
+    await ready;
+    return runAlertCheck(deps, clock.now(), opts);
+  };
+  return { numbers, calls, clock, shown, store, check, setDown: (v: boolean) => void (down = v) };
+}
+
+const totalAbove = (id: string, value: number) => rule({ id, metric: 'totalHolders', condition: { kind: 'above', value } });
+const whalesAbove = (id: string, value: number) => rule({ id, metric: 'whales', condition: { kind: 'above', value } });
+
+describe('runAlertCheck', () => {
+  it('fetches each distinct request once, and tells one crossing as its own notification', async () => {
+    const w = world([totalAbove('a', 1000), totalAbove('b', 5000)]);
+    await w.check({ baseline: true });
+    expect(w.calls).toEqual(['holderChange']);
+    w.numbers.total = 1500;
+    w.clock.advance(HOUR);
+    const report = await w.check();
+    expect(report).toEqual({ checked: 2, failed: 0, fired: 1, held: 0, shown: 1 });
+    expect(w.shown).toEqual([{
+      id: 'alert-a',
+      title: 'Total holders, nebula',
+      message: 'Crossed above 1,000: 1,500.',
+      target: { page: 'dashboard', project: 'nebula', metric: 'totalHolders' },
+    }]);
+    const { state } = await w.store.load();
+    expect(state.rules.b).toMatchObject({ lastValue: 1500, lastCheck: T0 + 13 * HOUR });
+    expect(state.lastRun).toBe(T0 + 13 * HOUR);
+  });
+
+  it('sends a digest when two or more fire in one check', async () => {
+    const w = world([totalAbove('a', 1000), whalesAbove('b', 20), totalAbove('c', 99_999)]);
+    await w.check({ baseline: true });
+    Object.assign(w.numbers, { total: 2000, whales: 25 });
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ fired: 2, shown: 1 });
+    expect(w.shown).toHaveLength(1);
+    expect(w.shown[0]).toMatchObject({
+      id: DIGEST_ID,
+      title: 'Vantage: 2 alerts',
+      message: 'Total holders, nebula: Crossed above 1,000: 2,000.\nWhales, nebula: Crossed above 20: 25.',
+      // Two metrics of one project: its dashboard.
+      target: { page: 'dashboard', project: 'nebula' },
+    });
+  });
+
+  it('holds notifications back over quiet hours and tells them as a digest when they end', async () => {
+    // 22:00–07:00 local; local = UTC+1, so quiet from 21:00 to 06:00 UTC.
+    const w = world([totalAbove('a', 1000), whalesAbove('b', 20)], { periodMinutes: 60, quiet: { enabled: true, start: '22:00', end: '07:00' } });
+    w.clock.set(T0 + 20 * HOUR);
+    await w.check({ baseline: true });
+    w.numbers.total = 2000;
+    w.clock.set(T0 + 22 * HOUR); // 23:00 local
+    expect(await w.check()).toMatchObject({ fired: 1, held: 1, shown: 0 });
+    w.numbers.whales = 30;
+    w.clock.set(T0 + 27 * HOUR); // 04:00 local, next day
+    expect(await w.check()).toMatchObject({ fired: 1, held: 2, shown: 0 });
+    expect(w.shown).toEqual([]);
+    w.clock.set(T0 + 30 * HOUR); // 07:00 local: quiet hours are over
+    expect(await w.check()).toMatchObject({ fired: 0, held: 0, shown: 1 });
+    expect(w.shown[0]!.message).toBe(
+      'Total holders, nebula: Crossed above 1,000: 2,000. (at 23:00, during quiet hours)\n'
+      + 'Whales, nebula: Crossed above 20: 30. (at 04:00, during quiet hours)',
+    );
+    // Told once.
+    w.clock.advance(HOUR);
+    await w.check();
+    expect(w.shown).toHaveLength(1);
+  });
+
+  it('drops held notifications of rules paused or deleted meanwhile', async () => {
+    const w = world([totalAbove('a', 1000)], { periodMinutes: 60, quiet: { enabled: true, start: '00:00', end: '23:59' } });
+    await w.check({ baseline: true });
+    w.numbers.total = 2000;
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ held: 1 });
+    await w.store.saveRules([{ ...totalAbove('a', 1000), paused: true }]);
+    await w.store.saveSchedule(DEFAULT_SCHEDULE);
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ held: 0, shown: 0 });
+  });
+
+  it('paused rules are not fetched; a failing service leaves the last value and the reason', async () => {
+    const w = world([totalAbove('a', 1000), { ...whalesAbove('b', 20), paused: true }]);
+    await w.check({ baseline: true });
+    expect(w.calls).toEqual(['holderChange']);
+    w.setDown(true);
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ checked: 1, failed: 1, fired: 0 });
+    const { state } = await w.store.load();
+    expect(state.rules.a).toMatchObject({ lastValue: 900, lastCheck: T0 + 13 * HOUR, error: expect.stringMatching(/unreachable/i) });
+    expect(state.rules.b).toBeUndefined();
+  });
+
+  it('counts nothing shown when notifications are not allowed, and does not tell it again later', async () => {
+    const w = world([totalAbove('a', 1000)]);
+    await w.check({ baseline: true });
+    w.numbers.total = 2000;
+    w.clock.advance(HOUR);
+    const r = await runAlertCheck({ cache: testCache(async () => ({ call: async () => holdersBody(2000) }) as unknown as ApiClient, { ttlMs: 0 }), store: w.store, notifier: { show: async () => false }, clock: w.clock }, w.clock.now());
+    expect(r).toMatchObject({ fired: 1, shown: 0 });
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ fired: 0 });
+  });
+});
+
+describe('quiet hours', () => {
+  const clock = { offsetMinutes: () => 0 };
+  const at = (h: number, m = 0) => T0 + h * HOUR + m * 60_000;
+  it('span midnight, start included, end excluded; off when disabled or empty', () => {
+    const q = { enabled: true, start: '22:00', end: '07:00' };
+    expect([at(21, 59), at(22), at(3), at(6, 59), at(7)].map((t) => isQuiet(t, q, clock))).toEqual([false, true, true, true, false]);
+    const day = { enabled: true, start: '09:00', end: '17:30' };
+    expect([at(8, 59), at(9), at(17, 29), at(17, 30)].map((t) => isQuiet(t, day, clock))).toEqual([false, true, true, false]);
+    expect(isQuiet(at(23), { ...q, enabled: false }, clock)).toBe(false);
+    expect(isQuiet(at(23), { enabled: true, start: '10:00', end: '10:00' }, clock)).toBe(false);
+  });
+
+  it('are local time', () => {
+    const q = { enabled: true, start: '22:00', end: '07:00' };
+    // 21:30 UTC is 23:30 in UTC+2, 16:30 in UTC−5.
+    expect(isQuiet(at(21, 30), q, { offsetMinutes: () => 120 })).toBe(true);
+    expect(isQuiet(at(21, 30), q, { offsetMinutes: () => -300 })).toBe(false);
+  });
+});
