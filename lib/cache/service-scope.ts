@@ -4,6 +4,7 @@ import type { HostsGranted } from '@/lib/settings/host-access.ts';
 import type { Settings } from '@/lib/settings/schema.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/store.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { cacheScope, type ScopeSecret } from './scope.ts';
 
 /**
@@ -18,10 +19,11 @@ export interface ServiceContext {
 
 /** The worker cache's context: a client from the current settings and key, with their scope (lib/api/client-factory.ts). */
 export function makeServiceContext(vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch): () => Promise<ServiceContext> {
-  return async () => {
-    const { client, settings, apiKey } = await configuredClient(vault, hostsGranted, fetchImpl);
-    return { client, scope: await cacheScope(settings, apiKey, await secret.getKey()) };
-  };
+  return () =>
+    measured('worker.context', async () => {
+      const { client, settings, apiKey } = await configuredClient(vault, hostsGranted, fetchImpl);
+      return { client, scope: await cacheScope(settings, apiKey, await measured('worker.scope-secret', () => secret.getKey())) };
+    });
 }
 
 /** True when cached answers no longer describe the configured service. */

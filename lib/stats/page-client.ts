@@ -11,6 +11,7 @@ import { DEFAULT_TTL_MS } from '@/lib/cache/worker-cache.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import type { LoaderDeps } from './loader.ts';
 import { createPaintSnapshot, type PaintSnapshot } from './paint-snapshot.ts';
 // The 'stats.get' message type (declared with its route).
@@ -36,7 +37,7 @@ export function pagePaintSnapshot(): PaintSnapshot {
 
 /** The cache scope of the stored settings and key, followed through their changes; `snapshot` adopts each. */
 export function trackScope(snapshot: PaintSnapshot, vault: KeyVault, secret: ScopeSecret): ScopeTracker {
-  const t = scopeTracker(() => currentScope(vault, secret), (scope) => snapshot.adoptScope(scope));
+  const t = scopeTracker(() => measured('page.scope', () => currentScope(vault, secret)), (scope) => snapshot.adoptScope(scope));
   watchScopeInputs(() => t.changed());
   return t;
 }
@@ -57,9 +58,9 @@ export function pageLoaderDeps(): LoaderDeps {
     deps = {
       // One read per entry, not one batch: a small entry (the headline numbers)
       // then paints without waiting for a large one (a month of per-contract days) to deserialize.
-      peek: (key) => scope.run(async (current) => (current === null ? undefined : store.get(scopedKey(current, key)))),
+      peek: (key) => measured('page.peek', () => scope.run(async (current) => (current === null ? undefined : store.get(scopedKey(current, key))))),
       // The worker fetches under the scope current there; an answer that spans a change here is asked for again.
-      fetch: (request, force) => scope.run(() => askWorker('stats.get', { request, force })),
+      fetch: (request, force) => measured('page.ask', () => scope.run(() => askWorker('stats.get', { request, force }))),
       now: Date.now,
       ttlMs: DEFAULT_TTL_MS,
     };

@@ -8,6 +8,7 @@ import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
 import type { ServiceContext } from '@/lib/cache/service-scope.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
 import type { Route } from '@/lib/messaging/router.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
 
 declare module '@/lib/messaging/protocol.ts' {
@@ -33,8 +34,8 @@ export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false)
   const key = requestKey(request);
   // `request.op` is any data operation, so its parameter type is a union TypeScript cannot pick from;
   // requestParams built them from that operation's own catalog entry.
-  const fetcher = ({ client }: ServiceContext) => client.call(request.op, requestParams(request, now()) as never);
-  return force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher);
+  const fetcher = ({ client }: ServiceContext) => measured('worker.fetch', () => client.call(request.op, requestParams(request, now()) as never));
+  return measured('worker.stats-get', () => (force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher)));
 }
 
 export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'> } {
