@@ -4,6 +4,10 @@ import '@/components/popup/popup.css';
 import { PopupApp, type PopupTab } from '@/components/popup/PopupApp.tsx';
 import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
+import { prepareWorker } from '@/lib/stats/page-client.ts';
+
+// Before rendering: a cold open's worker starts, and reads the key, while the popup renders.
+prepareWorker();
 
 // Stats is the first thing people see; the other tabs load when first opened.
 const tabs: PopupTab[] = [

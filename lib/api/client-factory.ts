@@ -24,7 +24,14 @@ export interface ConfiguredClient {
 export async function configuredClient(
   vault: KeyVault, hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
 ): Promise<ConfiguredClient> {
-  const { settings, apiKey } = await measured('worker.settings-key', () => loadSettingsAndKey(vault));
+  return clientFor(await measured('worker.settings-key', () => loadSettingsAndKey(vault)), hostsGranted, fetchImpl, overrides);
+}
+
+/** configuredClient for settings and a key already read: the same checks, the host grant asked for now. */
+export async function clientFor(
+  { settings, apiKey }: { readonly settings: Settings; readonly apiKey: string },
+  hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
+): Promise<ConfiguredClient> {
   if (!apiKey) throw new ApiError({ kind: 'not-configured', message: 'No API key is set.' });
   if (!(await measured('worker.hosts', () => hostsGranted(settings)))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(settings) });
   const client = new ApiClient({

@@ -20,6 +20,8 @@ export interface ScopedCache<C extends Scoped, V = unknown> {
   peek(key: string): Promise<CacheEntry<V> | undefined>;
   get(key: string, fetcher: ScopedFetcher<C, V>, options?: ReadOptions): Promise<CacheEntry<V>>;
   refresh(key: string, fetcher: ScopedFetcher<C, V>): Promise<CacheEntry<V>>;
+  /** Works out the context now, so the fetches about to come find it ready; rejects as the context does. */
+  prepare(): Promise<void>;
 }
 
 /** `context` rejects when there is no scope (no key): then nothing is read, fetched or stored. */
@@ -35,6 +37,9 @@ export function scopedCache<C extends Scoped, V = unknown>(cache: SwrCache<V>, c
     async refresh(key, fetcher) {
       const c = await context();
       return cache.refresh(scopedKey(c.scope, key), () => fetcher(c));
+    },
+    async prepare() {
+      await context();
     },
   };
 }

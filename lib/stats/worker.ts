@@ -19,6 +19,13 @@ declare module '@/lib/messaging/protocol.ts' {
      * the TTL. Pages paint the stored entry first and call this to revalidate.
      */
     'stats.get': { request: { request: StatsRequest; force?: boolean }; response: CacheEntry<unknown> };
+    /**
+     * Sent by a page about to ask for stats it has nothing of: starts the
+     * worker (when stopped) and reads the settings, key and scope its fetches
+     * will need, while the page is still rendering. Never fails: the
+     * stats.get that follows reports what is wrong.
+     */
+    'stats.prepare': { request: Record<string, never>; response: null };
   }
 }
 
@@ -38,8 +45,15 @@ export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false)
   return measured('worker.stats-get', () => (force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher)));
 }
 
-export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'> } {
+export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'>; 'stats.prepare': Route<'stats.prepare'> } {
   return {
+    'stats.prepare': {
+      allow: ['extension-page'],
+      handle: async () => {
+        await deps.cache.prepare().catch(() => undefined);
+        return null;
+      },
+    },
     'stats.get': {
       allow: ['extension-page'],
       parse: (payload) => {
