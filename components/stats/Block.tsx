@@ -10,6 +10,7 @@ import { isSharedError, useNow, useStatsContext } from './context.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
+import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
@@ -79,7 +80,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       )}
       {state.status === 'error' && shared && <p class="empty">Not available: see the notice above.</p>}
       {state.status === 'error' && !shared && !noAnalytics && <ErrorNotice error={state.error} onRetry={reload} />}
-      {ready && (filled ? children(view) : <p class="empty">No data for this project and time range.</p>)}
+      {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}>{children(view)}</AsOf.Provider> : <p class="empty">No data for this project and time range.</p>)}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (
         <footer class="block-foot">

@@ -60,6 +60,8 @@ export interface HeatCell {
 
 export interface HeatRow {
   readonly cohort: string;
+  /** Unix seconds of the cohort's start. */
+  readonly start: number;
   readonly total: number | null;
   readonly cells: readonly HeatCell[];
 }
@@ -70,6 +72,7 @@ export function retentionHeat(view: RetentionView): { periods: readonly number[]
     periods: view.periods,
     rows: view.rows.map((r) => ({
       cohort: r.cohort,
+      start: r.start,
       total: r.total,
       cells: r.counts.map((count, i) => {
         const rate = r.rates[i] ?? null;

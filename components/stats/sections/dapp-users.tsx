@@ -5,6 +5,9 @@ import { Chart } from '@/components/stats/Chart.tsx';
 import { Choice, useOption } from '@/components/stats/controls.tsx';
 import { Num, Pct } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
+import { isPartialDay, partialDayName } from '@/lib/stats/partial-day.ts';
+import { useNow } from '@/components/stats/context.ts';
+import { partialDayText, useAsOf } from '@/components/stats/partial-day.ts';
 import { LatestDay, useSizes } from './shared.tsx';
 
 function DailyUsersBlock() {
@@ -18,6 +21,18 @@ function DailyUsersBlock() {
         </>
       )}
     </Block>
+  );
+}
+
+/** Which day the ranking is of; a day not over when the answer was fetched is said as such. */
+function LatestDayHint({ time }: { time: number }) {
+  const asOf = useAsOf();
+  const now = useNow();
+  const partial = asOf !== null && isPartialDay(time, asOf);
+  return (
+    <p class="hint" data-partial={partial || undefined}>
+      {partial ? `${formatDay(time)}, ${partialDayText(partialDayName(time, asOf, now))}` : `Latest day, ${formatDay(time)}`}
+    </p>
   );
 }
 
@@ -39,7 +54,7 @@ function ActionsBlock() {
         return (
           <div class="pair">
             <div>
-              <p class="hint">Latest day, {formatDay(last.time)}</p>
+              <LatestDayHint time={last.time} />
               <RankedTable
                 caption={`Top actions on ${formatDay(last.time)}`}
                 rows={last.actions}
