@@ -26,7 +26,7 @@
  *    worker's settings and key read, host check, fetches, storage writes),
  *    medians over the runs (BENCH_SPANS=1 lists one run's spans in order).
  *
- *   npm run bench:popup -- [--opens 15] [--colds 7] [--no-build] [--cold-only]
+ *   npm run bench:popup -- [--opens 15] [--colds 7] [--no-build [--out DIR]] [--cold-only]
  * Targets: ≤ 40 KB gzip of popup JS; ≤ 50 ms to painted cached stats, and
  * the popup's own cost over the empty page ≤ 20 ms; cold: first numbers
  * ≤ 250 ms, every block of the first tab ≤ 400 ms.
@@ -47,11 +47,15 @@ import { startSandbox } from '@/test/sandbox/server.ts';
 const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 
 const { values } = parseArgs({
-  options: { opens: { type: 'string' }, colds: { type: 'string' }, 'no-build': { type: 'boolean' }, 'cold-only': { type: 'boolean' } },
+  options: {
+    opens: { type: 'string' }, colds: { type: 'string' }, 'no-build': { type: 'boolean' }, 'cold-only': { type: 'boolean' },
+    // Another build's folder (with --no-build): to compare a change with the code before it.
+    out: { type: 'string' },
+  },
 });
 const OPENS = Math.max(10, Number(values.opens ?? 15));
 const COLDS = Math.max(3, Number(values.colds ?? 7));
-const OUT = resolve('.output-bench');
+const OUT = resolve(values.out ?? '.output-bench');
 const DIR = join(OUT, 'chrome-mv3');
 const TARGET_GZIP_KB = 40;
 const TARGET_PAINT_MS = 50;
