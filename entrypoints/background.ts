@@ -12,6 +12,8 @@ export default defineBackground({
   // run one lifecycle (docs/permissions.md). Chromium's MV3 build ignores it.
   persistent: false,
   main() {
+    // For npm run bench:popup: the worker's script is loaded and its modules evaluated.
+    performance.mark('vantage:worker.main');
     // Before anything else: content scripts must not read or change what the extension stores.
     closeStorageToContentScripts().catch((e: unknown) => console.error('Vantage: storage could not be closed to content scripts:', String(e)));
     // What every feature shares, built once.
@@ -22,5 +24,7 @@ export default defineBackground({
     const cache = createWorkerCache(makeServiceContext(vault, scopeSecret, hostsGranted));
     // Every feature's routes and listeners (lib/background/features.ts), registered synchronously.
     startWorker(WORKER_FEATURES, { name, version, vault, scopeSecret, hostsGranted, cache });
+    // For npm run bench:popup: when the worker could first answer.
+    performance.mark('vantage:worker.started');
   },
 });

@@ -15,6 +15,7 @@ import { lazy } from '@/components/ui/lazy.tsx';
 import { AlertMe } from '@/components/alerts/AlertMe.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
+import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
@@ -95,7 +96,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       )}
       {state.status === 'error' && shared && <p class="empty">{t('stats.block.seeNoticeAbove')}</p>}
       {state.status === 'error' && !shared && !noAnalytics && <ErrorNotice error={state.error} onRetry={reload} />}
-      {ready && (filled ? children(view) : <p class="empty">{t('stats.block.noData')}</p>)}
+      {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}>{children(view)}</AsOf.Provider> : <p class="empty">{t('stats.block.noData')}</p>)}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (
         <footer class="block-foot">

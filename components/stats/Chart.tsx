@@ -2,9 +2,12 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { seriesSummary } from '@/lib/stats/chart-summary.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
+import { partialDayName } from '@/lib/stats/partial-day.ts';
+import { useNow } from './context.ts';
+import { partialDayText, useAsOf } from './partial-day.ts';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
 
-export interface ChartProps extends ChartOptions {
+export interface ChartProps extends Omit<ChartOptions, 'asOf' | 'partialText'> {
   readonly series: TimeSeries;
   /** What the chart shows, for screen readers. */
   readonly label: string;
@@ -22,17 +25,22 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const tableId = useId();
   const [table, setTable] = useState(false);
+  // Inside a block: its answer's time decides which day is partial.
+  const asOf = useAsOf() ?? undefined;
+  const now = useNow();
+  const lastDay = series.x.at(-1);
+  const partialText = asOf === undefined || lastDay === undefined ? undefined : partialDayText(partialDayName(lastDay, asOf, now));
   useEffect(() => {
     let handle: ChartHandle | undefined;
     let dead = false;
     void import('./uplot-chart.ts').then(({ mountChart }) => {
-      if (!dead && box.current) handle = mountChart(box.current, series, { height, kind, rightAxis });
+      if (!dead && box.current) handle = mountChart(box.current, series, { height, kind, rightAxis, asOf, partialText });
     });
     return () => {
       dead = true;
       handle?.destroy();
     };
-  }, [series, height, kind, rightAxis]);
+  }, [series, height, kind, rightAxis, asOf, partialText]);
   return (
     <figure class="chart">
       <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />

@@ -4,7 +4,11 @@ import { formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { Num } from './Num.tsx';
 
-/** Traffic share as four columns (sources → sites → wallets → DApps), each member's share as a bar, and the largest flows. */
+/**
+ * Traffic share as four columns (sources → sites → wallets → DApps), each
+ * member's share as a bar, and the largest flows. Where four columns do not
+ * fit (the popup), two rows of two; a long name wraps rather than be cut.
+ */
 export function FlowView({ view, limit }: { view: TrafficShareView; limit?: number }) {
   const columns = flowColumns(view);
   const flows = columns.flatMap((c) => c.out).sort((a, b) => b.users - a.users);

@@ -70,10 +70,11 @@ export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }:
 }
 
 /**
- * A named entry's name, its address on hover; an unnamed one (name equal to
+ * A named entry's name, its full name and address on hover; an unnamed one (name equal to
  * its id) as its address, shortened for a narrow cell and whole on hover.
  */
 export function Short({ id, name }: { id: string; name: string }) {
-  if (name !== id) return <span title={id}>{name}</span>;
+  // The name in full too: a narrow cell may cut it.
+  if (name !== id) return <span title={`${name}\n${id}`}>{name}</span>;
   return id.length > 16 && id.startsWith('0x') ? <span title={id}>{`${id.slice(0, 6)}…${id.slice(-4)}`}</span> : <>{id}</>;
 }

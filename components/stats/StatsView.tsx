@@ -4,6 +4,7 @@ import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n/index.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
 import { initialUiState, readUiState, rememberProject, statsUiItem, withProject, type StatsUiState } from '@/lib/stats/ui-state.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
@@ -16,10 +17,12 @@ import { SECTIONS } from './sections.tsx';
 import './stats.css';
 
 /** The remembered view (project, filters, options) as stored, or seeded from the settings on first use. */
-async function loadUiState(): Promise<StatsUiState> {
-  const stored = await readUiState();
-  // The settings (default project, chain, token) matter only before a project was ever chosen.
-  return initialUiState(stored, stored?.filters.project ? defaultSettings : await loadSettings());
+function loadUiState(): Promise<StatsUiState> {
+  return measured('page.ui-state', async () => {
+    const stored = await readUiState();
+    // The settings (default project, chain, token) matter only before a project was ever chosen.
+    return initialUiState(stored, stored?.filters.project ? defaultSettings : await loadSettings());
+  });
 }
 
 /**

@@ -2,19 +2,28 @@
  * uPlot behind a small handle: colours from the theme's CSS variables
  * (rebuilt when the colour scheme flips: axes and grid are canvas, not CSS),
  * width from the container (ResizeObserver), a live legend with people's
- * numbers, UTC days on the x axis.
+ * numbers, UTC days on the x axis. A day not over when the answer was
+ * fetched (lib/stats/partial-day.ts) is drawn apart: a dashed last segment
+ * to a hollow point, or a faded, dashed bar; and the legend, when the cursor
+ * is not over the chart, shows the latest day's values, the partial day
+ * said as such.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCompact, formatDay, formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
+import { splitAtPartial, type SplitSeries } from '@/lib/stats/partial-day.ts';
 
 export interface ChartOptions {
   readonly height?: number;
   readonly kind?: 'line' | 'bars';
   /** Key of a series drawn against its own axis on the right (a much smaller or larger measure). */
   readonly rightAxis?: string;
+  /** When the answer was fetched (epoch ms): days not over then are drawn as partial. */
+  readonly asOf?: number;
+  /** Appended to a partial day in the legend ("Nov 23, today so far"). */
+  readonly partialText?: string;
 }
 
 export interface ChartHandle {
@@ -30,14 +39,22 @@ function themeColours(el: Element) {
     series: PALETTE.map((p, i) => v(p, ['#3d5afe', '#00a39a', '#e0761a', '#b03ea8', '#6b7a00'][i]!)),
     grid: v('--chart-grid', 'rgba(0,0,0,0.08)'),
     text: v('--fg-muted', '#5b6270'),
+    // The hollow point's inside: the block's own background.
+    background: v('--bg-raised', '#ffffff'),
   };
 }
 
 const fromZero: uPlot.Range.Function = (_u, min, max) => uPlot.rangeNum(Math.min(0, min ?? 0), max ?? 1, 0.1, true);
 
-function options(el: HTMLElement, ts: TimeSeries, o: ChartOptions): uPlot.Options {
+/** The series as drawn: the complete days, then (when a day is partial) one more uPlot series per measure for it. */
+function split(ts: TimeSeries, o: ChartOptions): SplitSeries {
+  return o.asOf === undefined ? { complete: ts, partial: null, from: null } : splitAtPartial(ts, o.asOf);
+}
+
+function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOptions): uPlot.Options {
   const c = themeColours(el);
   const height = o.height ?? 140;
+  const last = ts.x.length - 1;
   const axis = (scale: string, side?: number): uPlot.Axis => ({
     scale,
     // Only when set: an explicit undefined would override uPlot's default side.
@@ -49,6 +66,39 @@ function options(el: HTMLElement, ts: TimeSeries, o: ChartOptions): uPlot.Option
     values: scale === 'x' ? undefined : (_u, splits) => splits.map((s) => formatCompact(s)),
   });
   const bars = o.kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 24] }) : undefined;
+  /** Not hovered (idx null): the latest day. Values come from the whole series, the partial day included. */
+  const at = (idx: number | null | undefined) => (idx === null || idx === undefined ? last : idx);
+  const day = (idx: number | null | undefined) => {
+    const i = at(idx);
+    if (i < 0) return '';
+    const text = formatDay(ts.x[i]!);
+    return parts.from !== null && i >= parts.from && o.partialText ? `${text}, ${o.partialText}` : text;
+  };
+  const measure = (values: readonly (number | null)[]) => (_u: uPlot, _v: number | null, _s: number, idx: number | null | undefined) => {
+    const v = values[at(idx)];
+    return v === null || v === undefined ? '' : formatNumber(v);
+  };
+  const drawn = (key: string, i: number, partial: boolean): uPlot.Series => {
+    const colour = c.series[i % c.series.length]!;
+    const base: uPlot.Series = {
+      scale: key === o.rightAxis ? 'y2' : 'y',
+      stroke: colour,
+      width: 2,
+      fill: bars ? colour : undefined,
+      paths: bars,
+      spanGaps: false,
+    };
+    if (!partial) return { ...base, points: { show: ts.x.length <= 2 } };
+    return bars
+      ? { ...base, alpha: 0.4, dash: [4, 3], points: { show: false } }
+      : {
+          ...base,
+          dash: [5, 4],
+          // A hollow point on the partial day only.
+          points: { show: true, size: 8, width: 2, stroke: colour, fill: c.background, filter: (_u, _s, show) => (show && parts.from !== null ? [last] : null) },
+        };
+  };
+  const twins = parts.partial?.series.length ?? 0;
   return {
     width: Math.max(120, el.clientWidth),
     height,
@@ -64,29 +114,30 @@ function options(el: HTMLElement, ts: TimeSeries, o: ChartOptions): uPlot.Option
       ...(o.rightAxis ? [axis('y2', 1)] : []),
     ],
     series: [
-      // Blank until the cursor is over a day: a row of dashes says nothing.
-      { label: t('stats.chart.day'), value: (_u, v) => (v === null ? '' : formatDay(v)) },
-      ...ts.series.map((s, i): uPlot.Series => {
-        const colour = c.series[i % c.series.length]!;
-        return {
-          label: s.label,
-          scale: s.key === o.rightAxis ? 'y2' : 'y',
-          stroke: colour,
-          width: 2,
-          fill: bars ? colour : undefined,
-          paths: bars,
-          points: { show: ts.x.length <= 2 },
-          spanGaps: false,
-          value: (_u, v) => (v === null ? '' : formatNumber(v)),
-        };
-      }),
+      { label: t('stats.chart.day'), value: (_u, _v, _s, idx) => day(idx) },
+      ...ts.series.map((s, i): uPlot.Series => ({ ...drawn(s.key, i, false), label: s.label, value: measure(s.values) })),
+      ...(parts.partial?.series ?? []).map((s, i): uPlot.Series => ({ ...drawn(s.key, i, true), label: s.label, value: measure(s.values) })),
     ],
+    hooks: {
+      init: [(u) => u.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => {
+        // The partial days' series are part of their measure's: no legend row of their own.
+        if (i > ts.series.length) row.style.display = 'none';
+        // A long name is cut to fit the legend: whole on hover.
+        const label = row.querySelector<HTMLElement>('.u-label');
+        if (label && i > 0) label.title = ts.series[(i - 1) % ts.series.length]!.label;
+      })],
+      // ...and shown or hidden with it.
+      setSeries: twins === 0 ? [] : [(u, i, opts) => {
+        if (i !== null && i >= 1 && i <= ts.series.length && opts.show !== undefined) u.setSeries(i + ts.series.length, { show: opts.show }, false);
+      }],
+    },
   };
 }
 
 export function mountChart(el: HTMLElement, ts: TimeSeries, o: ChartOptions): ChartHandle {
-  const data = toAlignedData(ts) as uPlot.AlignedData;
-  let plot = new uPlot(options(el, ts, o), data, el);
+  const parts = split(ts, o);
+  const data = [...toAlignedData(parts.complete), ...(parts.partial ? toAlignedData(parts.partial).slice(1) : [])] as uPlot.AlignedData;
+  let plot = new uPlot(options(el, ts, parts, o), data, el);
   const resize = new ResizeObserver(() => {
     const width = Math.max(120, el.clientWidth);
     if (width !== plot.width) plot.setSize({ width, height: plot.height });
@@ -95,7 +146,7 @@ export function mountChart(el: HTMLElement, ts: TimeSeries, o: ChartOptions): Ch
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   const recolour = () => {
     plot.destroy();
-    plot = new uPlot(options(el, ts, o), data, el);
+    plot = new uPlot(options(el, ts, parts, o), data, el);
   };
   scheme.addEventListener('change', recolour);
   return {

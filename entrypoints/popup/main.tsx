@@ -6,7 +6,10 @@ import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
 import { t } from '@/lib/i18n/index.ts';
 import { localizePage } from '@/lib/i18n/page.ts';
+import { prepareWorker } from '@/lib/stats/page-client.ts';
 
+// Before rendering: a cold open's worker starts, and reads the key, while the popup renders.
+prepareWorker();
 localizePage();
 
 // Stats is the first thing people see; the other tabs load when first opened.

@@ -2,6 +2,7 @@ import { notGrantedMessage, type HostsGranted } from '@/lib/settings/host-access
 import type { Settings } from '@/lib/settings/schema.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey } from '@/lib/settings/store.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { ApiClient, type ClientConfig } from './client.ts';
 import { ApiError } from './errors.ts';
 
@@ -23,9 +24,16 @@ export interface ConfiguredClient {
 export async function configuredClient(
   vault: KeyVault, hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
 ): Promise<ConfiguredClient> {
-  const { settings, apiKey } = await loadSettingsAndKey(vault);
+  return clientFor(await measured('worker.settings-key', () => loadSettingsAndKey(vault)), hostsGranted, fetchImpl, overrides);
+}
+
+/** configuredClient for settings and a key already read: the same checks, the host grant asked for now. */
+export async function clientFor(
+  { settings, apiKey }: { readonly settings: Settings; readonly apiKey: string },
+  hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
+): Promise<ConfiguredClient> {
   if (!apiKey) throw new ApiError({ kind: 'not-configured', message: 'No API key is set.' });
-  if (!(await hostsGranted(settings))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(settings) });
+  if (!(await measured('worker.hosts', () => hostsGranted(settings)))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(settings) });
   const client = new ApiClient({
     apiKey,
     dataBaseUrl: settings.dataBaseUrl,

@@ -11,6 +11,12 @@ export interface ScopeTracker {
   changed(): void;
   /** Runs `task` under the current scope, and again for as long as the scope changes while it runs. */
   run<T>(task: (scope: string | null) => Promise<T>): Promise<T>;
+  /**
+   * Runs `task`, which does not need the scope, at once, while the scope is
+   * worked out (it takes the key and WebCrypto); again for as long as the
+   * scope changes while it runs.
+   */
+  guard<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export function scopeTracker(read: () => Promise<string | null>, adopt: (scope: string | null) => void): ScopeTracker {
@@ -33,6 +39,15 @@ export function scopeTracker(read: () => Promise<string | null>, adopt: (scope: 
     scope,
     changed() {
       if (current) start(current.catch(() => null).then(next));
+    },
+    async guard(task) {
+      for (;;) {
+        const before = scope();
+        const out = await task();
+        // No scope could be worked out (no key): nothing to compare the answer against.
+        const known = await before.then(() => true, () => false);
+        if (!known || current === before) return out;
+      }
     },
     async run(task) {
       for (;;) {

@@ -26,6 +26,8 @@ export interface ScopedCache<C extends Scoped, V = unknown> {
    * watchlist's re-scores: which addresses a user watches is theirs).
    */
   uncached<T>(fetcher: ScopedFetcher<C, T>): Promise<T>;
+  /** Works out the context now, so the fetches about to come find it ready; rejects as the context does. */
+  prepare(): Promise<void>;
 }
 
 /** `context` rejects when there is no scope (no key): then nothing is read, fetched or stored. */
@@ -44,6 +46,9 @@ export function scopedCache<C extends Scoped, V = unknown>(cache: SwrCache<V>, c
     },
     async uncached(fetcher) {
       return fetcher(await context());
+    },
+    async prepare() {
+      await context();
     },
   };
 }

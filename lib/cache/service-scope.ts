@@ -1,9 +1,10 @@
 import type { ApiClient } from '@/lib/api/client.ts';
-import { configuredClient } from '@/lib/api/client-factory.ts';
+import { clientFor } from '@/lib/api/client-factory.ts';
 import type { HostsGranted } from '@/lib/settings/host-access.ts';
 import type { Settings } from '@/lib/settings/schema.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/store.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { cacheScope, type ScopeSecret } from './scope.ts';
 
 /**
@@ -16,12 +17,43 @@ export interface ServiceContext {
   readonly scope: string;
 }
 
-/** The worker cache's context: a client from the current settings and key, with their scope (lib/api/client-factory.ts). */
-export function makeServiceContext(vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch): () => Promise<ServiceContext> {
-  return async () => {
-    const { client, settings, apiKey } = await configuredClient(vault, hostsGranted, fetchImpl);
-    return { client, scope: await cacheScope(settings, apiKey, await secret.getKey()) };
+/**
+ * The worker cache's context: a client from the current settings and key,
+ * with their scope (lib/api/client-factory.ts). The settings, the key
+ * (unsealed from the vault) and the scope are read once and shared by every
+ * fetch until one of them changes (`watch`, by default the storage events
+ * of either base URL or the key): a popup's first open asks for a handful of
+ * blocks at once, and each unsealing the key and deriving the scope again
+ * made them queue. The host grant is still asked on every use.
+ * Until the storage event of a change arrives, fetches use the settings and
+ * key from before it, together, as a fetch started just before the change does.
+ */
+export function makeServiceContext(
+  vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch,
+  watch: (changed: () => void) => unknown = watchScopeInputs,
+): () => Promise<ServiceContext> {
+  type Inputs = { readonly settings: Settings; readonly apiKey: string; readonly scope: string | null };
+  let inputs: Promise<Inputs> | undefined;
+  watch(() => (inputs = undefined));
+  const read = (): Promise<Inputs> => {
+    const reading = measured('worker.settings-key', async () => {
+      const { settings, apiKey } = await loadSettingsAndKey(vault);
+      const scope = apiKey ? await cacheScope(settings, apiKey, await measured('worker.scope-secret', () => secret.getKey())) : null;
+      return { settings, apiKey, scope };
+    });
+    // A failed read is not kept: the next fetch reads again.
+    reading.catch(() => {
+      if (inputs === reading) inputs = undefined;
+    });
+    return reading;
   };
+  return () =>
+    measured('worker.context', async () => {
+      const { settings, apiKey, scope } = await (inputs ??= read());
+      // Rejects without a key (then there is no scope either) or without the hosts granted.
+      const { client } = await clientFor({ settings, apiKey }, hostsGranted, fetchImpl);
+      return { client, scope: scope! };
+    });
 }
 
 /** True when cached answers no longer describe the configured service. */

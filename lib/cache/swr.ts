@@ -6,12 +6,15 @@
  *  - `peek`    the stored entry, whatever its age; never fetches.
  *  - `get`     a fresh entry: the cached one within its TTL, else fetched (shared).
  *  - `refresh` always fetched (shared with a fetch already running for the key).
- * Failed fetches are never cached: the last good entry stays.
+ * Failed fetches are never cached: the last good entry stays. An answer
+ * reaches its callers before it is written; the write follows at once, and
+ * until it is done this cache reads the answer as stored.
  * invalidate() cuts off the fetches running at that moment: their answers
  * still reach their callers but are never stored.
  * Pages do the stale-while-revalidate part themselves (lib/stats/loader.ts):
  * they paint a stored entry, and ask the worker for a fresh one when it is stale.
  */
+import { measured } from '@/lib/timing/measure.ts';
 
 export interface CacheEntry<V> {
   readonly value: V;
@@ -62,10 +65,27 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
   const { store, ttlMs } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<CacheEntry<V>>>();
+  /**
+   * Answers handed out and not yet written: callers get an answer at once
+   * and the write follows (storage writes queue behind each other, tens of ms
+   * each on a busy machine); meanwhile this is the stored entry.
+   */
+  const writing = new Map<string, CacheEntry<V>>();
   /** Bumped by invalidate(): a fetch stores its answer only if none happened since it started. */
   let generation = 0;
 
   const isFresh = (entry: CacheEntry<V>, o: ReadOptions = {}) => isFreshAt(entry, now(), o.ttlMs ?? ttlMs);
+  const stored = async (key: string) => writing.get(key) ?? store.get(key);
+
+  const write = (key: string, entry: CacheEntry<V>) => {
+    writing.set(key, entry);
+    // A store that cannot write (quota, storage gone) must not lose the answer we already have.
+    void measured('worker.store', () => store.set(key, entry))
+      .catch(() => undefined)
+      .finally(() => {
+        if (writing.get(key) === entry) writing.delete(key);
+      });
+  };
 
   const refresh = (key: string, fetcher: Fetcher<V>): Promise<CacheEntry<V>> => {
     const running = inFlight.get(key);
@@ -74,8 +94,7 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
     const fetching: Promise<CacheEntry<V>> = (async () => {
       const value = await fetcher();
       const entry: CacheEntry<V> = { value, storedAt: now() };
-      // A store that cannot write (quota, storage gone) must not lose the answer we already have.
-      if (started === generation) await store.set(key, entry).catch(() => undefined);
+      if (started === generation) write(key, entry);
       return entry;
     })().finally(() => {
       // After an invalidation the key may belong to a newer fetch already.
@@ -86,14 +105,15 @@ export function createSwrCache<V>(options: SwrCacheOptions<V>): SwrCache<V> {
   };
 
   return {
-    peek: (key) => store.get(key),
+    peek: stored,
     invalidate() {
       generation++;
       inFlight.clear();
+      writing.clear();
     },
     refresh,
     async get(key, fetcher, o) {
-      const entry = await store.get(key);
+      const entry = await stored(key);
       return entry && isFresh(entry, o) ? entry : refresh(key, fetcher);
     },
   };

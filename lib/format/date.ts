@@ -21,3 +21,6 @@ export const formatClockSeconds = (ms: number, locale?: string): string =>
 
 /** Date and time, for a tooltip saying exactly when. */
 export const formatDateTime = (ms: number, locale?: string): string => fmt({ dateStyle: 'medium', timeStyle: 'medium' }, locale).format(ms);
+
+/** "23:50" in UTC: the service's days are UTC days, so their edges are said in UTC. */
+export const formatClockUtc = (ms: number, locale?: string): string => fmt({ hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }, locale).format(ms);

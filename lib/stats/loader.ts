@@ -64,10 +64,13 @@ export function loadStat(
     if (!cancelled) onState(s);
   };
 
-  const revalidate = async (force: boolean): Promise<void> => {
+  /** `asked`: the worker's answer, when it was asked for already. */
+  const revalidate = async (force: boolean, asked?: Promise<CacheEntry<unknown>>): Promise<void> => {
     emit(shown ? { status: 'ready', entry: shown, refreshing: true, error: null } : { status: 'loading' });
     try {
-      shown = await deps.fetch(request, force);
+      const answer = await (asked ?? deps.fetch(request, force));
+      // The entry on screen again (the stored one was fresh): keep its object, and the block as painted.
+      shown = shown?.storedAt === answer.storedAt ? shown : answer;
       emit({ status: 'ready', entry: shown, refreshing: false, error: null });
     } catch (e) {
       const error = toErrorInfo(e);
@@ -79,14 +82,22 @@ export function loadStat(
   };
 
   void (async () => {
+    let asked: Promise<CacheEntry<unknown>> | undefined;
     if (!shown) {
+      // Nothing on screen, not even the snapshot's copy: most likely nothing is stored either (a first
+      // open). The worker is asked at once, alongside the stored read, not after it.
+      if (!options.hint) {
+        asked = deps.fetch(request, options.force === true);
+        // Settled below, or dropped when the stored entry is fresh.
+        asked.catch(() => undefined);
+      }
       const stored = await deps.peek(requestKey(request)).catch(() => undefined);
       if (stored) {
         shown = stored.storedAt === options.hint?.storedAt ? options.hint : stored;
         if (isFreshAt(stored, deps.now(), deps.ttlMs) && !options.force) return emit({ status: 'ready', entry: shown, refreshing: false, error: null });
       }
     }
-    if (!cancelled) await revalidate(options.force === true);
+    if (!cancelled) await revalidate(options.force === true, asked);
   })();
 
   return () => {

@@ -8,9 +8,11 @@ import { scopeTracker, type ScopeTracker } from '@/lib/cache/scope-tracker.ts';
 import { currentScope, watchScopeInputs } from '@/lib/cache/service-scope.ts';
 import { storageCacheStore } from '@/lib/cache/storage-store.ts';
 import { DEFAULT_TTL_MS } from '@/lib/cache/worker-cache.ts';
-import { askWorker } from '@/lib/messaging/send.ts';
+import { isFreshAt } from '@/lib/cache/swr.ts';
+import { askWorker, sendToWorker } from '@/lib/messaging/send.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import type { LoaderDeps } from './loader.ts';
 import { createPaintSnapshot, type PaintSnapshot } from './paint-snapshot.ts';
 // The 'stats.get' message type (declared with its route).
@@ -36,7 +38,7 @@ export function pagePaintSnapshot(): PaintSnapshot {
 
 /** The cache scope of the stored settings and key, followed through their changes; `snapshot` adopts each. */
 export function trackScope(snapshot: PaintSnapshot, vault: KeyVault, secret: ScopeSecret): ScopeTracker {
-  const t = scopeTracker(() => currentScope(vault, secret), (scope) => snapshot.adoptScope(scope));
+  const t = scopeTracker(() => measured('page.scope', () => currentScope(vault, secret)), (scope) => snapshot.adoptScope(scope));
   watchScopeInputs(() => t.changed());
   return t;
 }
@@ -57,12 +59,25 @@ export function pageLoaderDeps(): LoaderDeps {
     deps = {
       // One read per entry, not one batch: a small entry (the headline numbers)
       // then paints without waiting for a large one (a month of per-contract days) to deserialize.
-      peek: (key) => scope.run(async (current) => (current === null ? undefined : store.get(scopedKey(current, key)))),
+      peek: (key) => measured('page.peek', () => scope.run(async (current) => (current === null ? undefined : store.get(scopedKey(current, key))))),
       // The worker fetches under the scope current there; an answer that spans a change here is asked for again.
-      fetch: (request, force) => scope.run(() => askWorker('stats.get', { request, force })),
+      fetch: (request, force) => measured('page.ask', () => scope.guard(() => askWorker('stats.get', { request, force }))),
       now: Date.now,
       ttlMs: DEFAULT_TTL_MS,
     };
   }
   return deps;
+}
+
+/**
+ * Called first thing by a page about to show stats: unless its snapshot can
+ * paint them all, fresh, it wakes the worker, which then starts and reads the
+ * settings, key and scope while the page renders. (On a cold open the first
+ * numbers otherwise waited for the page's render, then the worker's start,
+ * then its reads, one after the other.)
+ */
+export function prepareWorker(nowMs = Date.now()): void {
+  const oldest = pagePaintSnapshot().oldestStoredAt();
+  if (oldest !== null && isFreshAt({ value: null, storedAt: oldest }, nowMs, DEFAULT_TTL_MS)) return;
+  sendToWorker('stats.prepare', {}).catch(() => undefined);
 }

@@ -36,6 +36,8 @@ export interface PaintSnapshot {
   ui(): StatsUiState | null;
   /** The entry last painted for a cache key, any age. */
   entry(key: string): CacheEntry<unknown> | undefined;
+  /** storedAt of the oldest entry kept, or null when none is: how soon the page will need the worker. */
+  oldestStoredAt(): number | null;
   rememberUi(ui: StatsUiState): void;
   /** Keeps an entry read or fetched under the scope this page last adopted (none before, or without a scope). */
   rememberEntry(key: string, entry: CacheEntry<unknown>): void;
@@ -148,6 +150,10 @@ export function createPaintSnapshot(
     entry(key) {
       load();
       return entries.get(key);
+    },
+    oldestStoredAt() {
+      load();
+      return entries.size === 0 ? null : Math.min(...[...entries.values()].map((e) => e.storedAt));
     },
     rememberUi(next) {
       load();

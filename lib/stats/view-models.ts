@@ -4,6 +4,7 @@
  * tables are in operation-views.ts.)
  */
 import type { RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
+import { isPartialDay, partialFrom } from './partial-day.ts';
 
 // ---- series ----
 
@@ -12,16 +13,40 @@ export interface LatestPoint {
   readonly time: number;
   /** Each series' value at that time, by series key. */
   readonly values: Readonly<Record<string, number | null>>;
+  /** Its day was not over when the answer was fetched (lib/stats/partial-day.ts): a part of a day. */
+  readonly partial: boolean;
 }
 
-/** The last point of a series that carries any value, or null for an empty series. */
-export function latestPoint(ts: TimeSeries): LatestPoint | null {
-  for (let i = ts.x.length - 1; i >= 0; i--) {
+/** The last point before index `end` that carries any value. */
+function lastPointBefore(ts: TimeSeries, end: number, asOfMs: number | undefined): LatestPoint | null {
+  for (let i = end - 1; i >= 0; i--) {
     if (ts.series.some((s) => s.values[i] !== null && s.values[i] !== undefined)) {
-      return { time: ts.x[i]!, values: Object.fromEntries(ts.series.map((s) => [s.key, s.values[i] ?? null])) };
+      const time = ts.x[i]!;
+      return {
+        time,
+        values: Object.fromEntries(ts.series.map((s) => [s.key, s.values[i] ?? null])),
+        partial: asOfMs !== undefined && isPartialDay(time, asOfMs),
+      };
     }
   }
   return null;
+}
+
+/**
+ * The last point of a series that carries any value, or null for an empty
+ * series; with `asOfMs` (when the answer was fetched) it says whether that
+ * point's day was over then.
+ */
+export function latestPoint(ts: TimeSeries, asOfMs?: number): LatestPoint | null {
+  return lastPointBefore(ts, ts.x.length, asOfMs);
+}
+
+/**
+ * The last point whose day was over when the answer was fetched: what a
+ * "latest day" figure, or any day-over-day comparison, stands on.
+ */
+export function latestCompletePoint(ts: TimeSeries, asOfMs: number): LatestPoint | null {
+  return lastPointBefore(ts, partialFrom(ts.x, asOfMs) ?? ts.x.length, asOfMs);
 }
 
 // ---- retention ----
@@ -35,6 +60,8 @@ export interface HeatCell {
 
 export interface HeatRow {
   readonly cohort: string;
+  /** Unix seconds of the cohort's start. */
+  readonly start: number;
   readonly total: number | null;
   readonly cells: readonly HeatCell[];
 }
@@ -45,6 +72,7 @@ export function retentionHeat(view: RetentionView): { periods: readonly number[]
     periods: view.periods,
     rows: view.rows.map((r) => ({
       cohort: r.cohort,
+      start: r.start,
       total: r.total,
       cells: r.counts.map((count, i) => {
         const rate = r.rates[i] ?? null;

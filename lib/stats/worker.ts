@@ -8,6 +8,7 @@ import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
 import type { ServiceContext } from '@/lib/cache/service-scope.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
 import type { Route } from '@/lib/messaging/router.ts';
+import { measured } from '@/lib/timing/measure.ts';
 import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
 
 declare module '@/lib/messaging/protocol.ts' {
@@ -18,6 +19,13 @@ declare module '@/lib/messaging/protocol.ts' {
      * the TTL. Pages paint the stored entry first and call this to revalidate.
      */
     'stats.get': { request: { request: StatsRequest; force?: boolean }; response: CacheEntry<unknown> };
+    /**
+     * Sent by a page about to ask for stats it has nothing of: starts the
+     * worker (when stopped) and reads the settings, key and scope its fetches
+     * will need, while the page is still rendering. Never fails: the
+     * stats.get that follows reports what is wrong.
+     */
+    'stats.prepare': { request: Record<string, never>; response: null };
   }
 }
 
@@ -33,12 +41,19 @@ export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false)
   const key = requestKey(request);
   // `request.op` is any data operation, so its parameter type is a union TypeScript cannot pick from;
   // requestParams built them from that operation's own catalog entry.
-  const fetcher = ({ client }: ServiceContext) => client.call(request.op, requestParams(request, now()) as never);
-  return force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher);
+  const fetcher = ({ client }: ServiceContext) => measured('worker.fetch', () => client.call(request.op, requestParams(request, now()) as never));
+  return measured('worker.stats-get', () => (force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher)));
 }
 
-export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'> } {
+export function statsRoutes(deps: StatsDeps): { 'stats.get': Route<'stats.get'>; 'stats.prepare': Route<'stats.prepare'> } {
   return {
+    'stats.prepare': {
+      allow: ['extension-page'],
+      handle: async () => {
+        await deps.cache.prepare().catch(() => undefined);
+        return null;
+      },
+    },
     'stats.get': {
       allow: ['extension-page'],
       parse: (payload) => {

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/errors.ts';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
 import type { Route } from '@/lib/messaging/router.ts';
-import { browserNotifier, listenToNotificationClicks } from '@/lib/notify/browser-notifier.ts';
+import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
 import { selectionMenus } from '@/lib/platform/menus.ts';
@@ -163,7 +163,7 @@ function listen(s: WatchService): void {
   selectionMenus()?.onClicked.addListener((info) => {
     if (info.menuItemId === WATCH_MENU_ID) watchFromMenu(s, info.selectionText).catch(log('could not watch the selection'));
   });
-  listenToNotificationClicks();
+  // Clicks on its notifications are the notify feature's (lib/notify/worker.ts), one listener for all.
 }
 
 /** The watchlist in the worker, made with a Notifier (the browser's, in the extension). */

@@ -13,7 +13,16 @@ export interface RequestLog {
   readonly origin: string;
   /** Paths with query, in arrival order (CORS preflights excluded). */
   readonly paths: readonly string[];
+  /** The same requests with their wall-clock times (epoch ms): arrival here, and the answer's last byte sent. */
+  readonly timings: readonly RequestTiming[];
   close(): Promise<void>;
+}
+
+export interface RequestTiming {
+  readonly path: string;
+  readonly start: number;
+  /** Undefined until the answer is sent. */
+  end?: number;
 }
 
 export interface RequestLogOptions {
@@ -23,9 +32,15 @@ export interface RequestLogOptions {
 
 export async function startRequestLog(target: string, opts: RequestLogOptions = {}): Promise<RequestLog> {
   const paths: string[] = [];
+  const timings: RequestTiming[] = [];
   const upstream = new URL(target);
   const forward = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'OPTIONS') paths.push(req.url ?? '');
+    if (req.method !== 'OPTIONS') {
+      const timing: RequestTiming = { path: req.url ?? '', start: Date.now() };
+      paths.push(timing.path);
+      timings.push(timing);
+      res.on('finish', () => (timing.end = Date.now()));
+    }
     const out = httpRequest(
       // The sandbox answers only to its own Host name.
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
@@ -42,7 +57,7 @@ export async function startRequestLog(target: string, opts: RequestLogOptions = 
   };
   if (opts.https) {
     const site = await serveHttps(opts.https.host, opts.https.tls, forward);
-    return { origin: site.origin, paths, close: () => site.close() };
+    return { origin: site.origin, paths, timings, close: () => site.close() };
   }
   const server = createServer(forward);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +65,7 @@ export async function startRequestLog(target: string, opts: RequestLogOptions = 
   return {
     origin: `http://127.0.0.1:${port}`,
     paths,
+    timings,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

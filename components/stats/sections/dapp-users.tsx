@@ -5,6 +5,9 @@ import { Chart } from '@/components/stats/Chart.tsx';
 import { Choice, useOption } from '@/components/stats/controls.tsx';
 import { Num, Pct } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
+import { isPartialDay, partialDayName } from '@/lib/stats/partial-day.ts';
+import { useNow } from '@/components/stats/context.ts';
+import { partialDayText, useAsOf } from '@/components/stats/partial-day.ts';
 import { LatestDay, useSizes } from './shared.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
@@ -19,6 +22,20 @@ function DailyUsersBlock() {
         </>
       )}
     </Block>
+  );
+}
+
+/** Which day the ranking is of; a day not over when the answer was fetched is said as such. */
+function LatestDayHint({ time }: { time: number }) {
+  const asOf = useAsOf();
+  const now = useNow();
+  const partial = asOf !== null && isPartialDay(time, asOf);
+  return (
+    <p class="hint" data-partial={partial || undefined}>
+      {partial
+        ? t('stats.actions.dayPartial', { day: formatDay(time), partial: partialDayText(partialDayName(time, asOf, now)) })
+        : t('stats.actions.latestDay', { day: formatDay(time) })}
+    </p>
   );
 }
 
@@ -40,7 +57,7 @@ function ActionsBlock() {
         return (
           <div class="pair">
             <div>
-              <p class="hint">{t('stats.actions.latestDay', { day: formatDay(last.time) })}</p>
+              <LatestDayHint time={last.time} />
               <RankedTable
                 caption={t('stats.actions.caption', { day: formatDay(last.time) })}
                 rows={last.actions}

@@ -1,4 +1,5 @@
 /** Holders: totals now, holder change, balance classes, prominent holders, claimed rewards, contracts used. */
+import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { paramValues } from '@/lib/stats/query.ts';
 import { Block } from '@/components/stats/Block.tsx';
 import { Chart } from '@/components/stats/Chart.tsx';
@@ -6,8 +7,22 @@ import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, useSizes } from './shared.tsx';
+import { Figures, usePartialDay, useSizes } from './shared.tsx';
 import { t } from '@/lib/i18n/index.ts';
+
+/** The figures "now": the active holders are the last day's, so a day not over is said as such. */
+function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
+  const partial = usePartialDay(v.series);
+  return (
+    <Figures
+      items={[
+        { id: 'total', label: t('stats.holders.total'), value: v.now.total },
+        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active },
+        { id: 'new', label: t('stats.holders.new'), value: v.now.new },
+      ]}
+    />
+  );
+}
 
 function HolderChangeBlock() {
   const s = useSizes();
@@ -15,13 +30,7 @@ function HolderChangeBlock() {
     <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
       {(v) => (
         <>
-          <Figures
-            items={[
-              { id: 'total', label: t('stats.holders.total'), value: v.now.total },
-              { id: 'active', label: t('stats.holders.active'), value: v.now.active },
-              { id: 'new', label: t('stats.holders.new'), value: v.now.new },
-            ]}
-          />
+          <HolderFigures v={v} />
           {v.series.x.length > 0 && <Chart series={v.series} label={t('stats.holders.chart')} height={s.chart} rightAxis="new" />}
         </>
       )}

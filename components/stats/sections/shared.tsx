@@ -1,20 +1,22 @@
 /** What every section's blocks share: sizes by layout, headline figures, the latest day of a series. */
 import { formatDay } from '@/lib/format/number.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
-import { latestPoint } from '@/lib/stats/view-models.ts';
-import { useStatsContext } from '@/components/stats/context.ts';
+import { partialDayName } from '@/lib/stats/partial-day.ts';
+import { latestCompletePoint, latestPoint } from '@/lib/stats/view-models.ts';
+import { useNow, useStatsContext } from '@/components/stats/context.ts';
 import { Num } from '@/components/stats/Num.tsx';
 import { t } from '@/lib/i18n/index.ts';
+import { partialDayText, useAsOf } from '@/components/stats/partial-day.ts';
 
 export function useSizes() {
   const { layout } = useStatsContext();
   return layout === 'page' ? { chart: 240, rows: undefined, small: 200 } : { chart: 140, rows: 5, small: 130 };
 }
 
-/** Headline figures: big numbers with labels. */
-export function Figures({ items, note }: { items: readonly { label: string; value: number | null; id: string }[]; note?: string }) {
+/** Headline figures: big numbers with labels; `partial` ones (a day not over) smaller, and said so in the note. */
+export function Figures({ items, note, partial = false }: { items: readonly { label: string; value: number | null; id: string }[]; note?: string; partial?: boolean }) {
   return (
-    <div class="figures">
+    <div class={partial ? 'figures figures-partial' : 'figures'} data-partial={partial || undefined}>
       {items.map((f) => (
         <div key={f.id} class="figure" data-figure={f.id}>
           <Num value={f.value} />
@@ -26,14 +28,31 @@ export function Figures({ items, note }: { items: readonly { label: string; valu
   );
 }
 
-export function LatestDay({ series, labels }: { series: TimeSeries; labels: Record<string, string> }) {
-  const last = latestPoint(series);
-  if (!last) return null;
-  return (
-    <Figures
-      items={Object.entries(labels).map(([key, label]) => ({ id: key, label, value: last.values[key] ?? null }))}
-      note={t('stats.latestDay', { day: formatDay(last.time) })}
-    />
-  );
+/** The words for the series' last day when its answer was fetched before that day was over, else null. */
+export function usePartialDay(series: TimeSeries): string | null {
+  const asOf = useAsOf();
+  const now = useNow();
+  const last = asOf === null ? null : latestPoint(series, asOf);
+  return last?.partial ? partialDayText(partialDayName(last.time, asOf!, now)) : null;
 }
 
+/**
+ * The latest complete day's figures ("on Nov 22"); when the last day was not
+ * over when the answer was fetched, its figures follow, smaller, as "today
+ * so far" (ids suffixed `-partial`), never passed off as a day.
+ */
+export function LatestDay({ series, labels }: { series: TimeSeries; labels: Record<string, string> }) {
+  const asOf = useAsOf();
+  const partialText = usePartialDay(series);
+  const last = latestPoint(series);
+  if (!last) return null;
+  const complete = partialText === null ? last : latestCompletePoint(series, asOf!);
+  const figures = (point: { values: Readonly<Record<string, number | null>> }, suffix: string) =>
+    Object.entries(labels).map(([key, label]) => ({ id: key + suffix, label, value: point.values[key] ?? null }));
+  return (
+    <>
+      {complete && <Figures items={figures(complete, '')} note={t('stats.latestDay', { day: formatDay(complete.time) })} />}
+      {partialText !== null && <Figures partial items={figures(last, '-partial')} note={partialText} />}
+    </>
+  );
+}

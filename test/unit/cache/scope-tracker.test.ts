@@ -71,4 +71,29 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     pending[1]!.resolve('A');
     expect(await again).toBe('A');
   });
+
+  it('guard: runs a task that needs no scope at once, while the scope is worked out, and again if it changed meanwhile', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    let asked = 0;
+    const task = vi.fn(async () => ++asked);
+    const out = t.guard(task);
+    // Not waiting for the scope.
+    expect(task).toHaveBeenCalledTimes(1);
+    t.changed();
+    pending[0]!.resolve('A');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.resolve('B');
+    // The first answer spanned the change: asked again, under B.
+    expect(await out).toBe(2);
+    expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('guard: answers the task\'s outcome when no scope can be worked out', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    const out = t.guard(async () => 'answer');
+    pending[0]!.reject(new Error('no key'));
+    expect(await out).toBe('answer');
+  });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
-import { currentScope, followScope, serviceChanged } from '@/lib/cache/service-scope.ts';
+import { currentScope, followScope, makeServiceContext, serviceChanged } from '@/lib/cache/service-scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveSettingsAndKey, settingsItem } from '@/lib/settings/store.ts';
@@ -52,5 +52,37 @@ describe('cache scoped to the configured service and key', () => {
       await scopeOf('https://api.example.com/dev', 'key-a'),
       null,
     ]);
+  });
+
+  it('a worker\'s fetches share one read of the settings, key and scope until one of them changes; the host grant is asked each time', async () => {
+    const vault = memoryVault();
+    const unseals = vi.spyOn(vault, 'getKey');
+    const secret = memoryKey(generateScopeSecret);
+    await saveKey(vault, 'key-a');
+    const expected = await currentScope(vault, secret);
+    unseals.mockClear();
+    const hosts = vi.fn(async () => true);
+    const context = makeServiceContext(vault, secret, hosts);
+    const [a, b, c] = await Promise.all([context(), context(), context()]);
+    expect(new Set([a.scope, b.scope, c.scope])).toEqual(new Set([expected]));
+    await context();
+    // The sealed key was opened once for the four.
+    expect(unseals).toHaveBeenCalledTimes(1);
+    expect(hosts).toHaveBeenCalledTimes(4);
+
+    await saveKey(vault, 'key-b');
+    await vi.waitFor(async () => expect((await context()).scope).toBe(await cacheScope(defaultSettings, 'key-b', await secret.getKey())));
+    await saveKey(vault, '');
+    await vi.waitFor(() => expect(context()).rejects.toMatchObject({ kind: 'not-configured' }));
+  });
+
+  it('a refused host grant refuses the fetch even with the settings already read', async () => {
+    const vault = memoryVault();
+    await saveKey(vault, 'key-a');
+    let granted = true;
+    const context = makeServiceContext(vault, memoryKey(generateScopeSecret), async () => granted);
+    await context();
+    granted = false;
+    await expect(context()).rejects.toMatchObject({ kind: 'not-configured' });
   });
 });

@@ -55,6 +55,28 @@ describe('SWR cache: TTL', () => {
     expect((await cache.peek('k'))?.value).toBe('good');
   });
 
+  it('answers before the store has written; until then it reads the answer as stored, and fetches nothing more', async () => {
+    let release: () => void = () => undefined;
+    const written = new Map<string, CacheEntry<string>>();
+    const cache = createSwrCache<string>({
+      store: {
+        get: async (k) => written.get(k),
+        set: (k, e) => new Promise<void>((r) => (release = () => (written.set(k, e), r()))),
+      },
+      ttlMs: 1000,
+      now: () => 10_000,
+    });
+    const fetcher = vi.fn(async () => 'v');
+    const answer = await cache.get('k', fetcher);
+    expect(written.has('k')).toBe(false);
+    expect(await cache.peek('k')).toBe(answer);
+    expect(await cache.get('k', fetcher)).toBe(answer);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    release();
+    await vi.waitFor(() => expect(written.get('k')).toEqual(answer));
+    expect(await cache.peek('k')).toEqual(answer);
+  });
+
   it('keeps the fetched value even when the store cannot write', async () => {
     const cache = createSwrCache<string>({
       store: { get: async () => undefined, set: async () => Promise.reject(new Error('quota')) },

@@ -26,13 +26,35 @@ function harness(stored: CacheEntry<unknown> | undefined, fetchImpl: LoaderDeps[
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('loadStat (stale-while-revalidate from a page)', () => {
-  it('paints a fresh stored entry and asks the worker nothing', async () => {
+  it('with the snapshot\'s copy on screen, paints the fresh stored entry and asks the worker nothing', async () => {
     const fresh = { value: { a: 1 }, storedAt: 1_000_000 - 1000 };
     const h = harness(fresh, async () => ({ value: 'x', storedAt: 0 }));
-    loadStat(h.deps, request, {}, h.onState);
+    loadStat(h.deps, request, { hint: { ...fresh } }, h.onState);
     await settle();
     expect(h.states).toEqual([{ status: 'ready', entry: fresh, refreshing: false, error: null }]);
     expect(h.deps.fetch).not.toHaveBeenCalled();
+  });
+
+  it('with nothing on screen, asks the worker at once, before the stored read answers', async () => {
+    let answerPeek: (e: CacheEntry<unknown> | undefined) => void = () => undefined;
+    const next = { value: 'new', storedAt: 1_000_000 };
+    const h = harness(undefined, async () => next);
+    const deps: LoaderDeps = { ...h.deps, peek: () => new Promise<CacheEntry<unknown> | undefined>((r) => (answerPeek = r)) };
+    loadStat(deps, request, {}, h.onState);
+    expect(h.deps.fetch).toHaveBeenCalledWith(request, false);
+    await settle();
+    expect(h.states).toEqual([]);
+    answerPeek(undefined);
+    await settle();
+    expect(h.states).toEqual([{ status: 'loading' }, { status: 'ready', entry: next, refreshing: false, error: null }]);
+  });
+
+  it('with nothing on screen but a fresh stored entry, paints that entry once: the worker\'s answer (the same entry) changes nothing', async () => {
+    const fresh = { value: { a: 1 }, storedAt: 1_000_000 - 1000 };
+    const h = harness(fresh, async () => ({ ...fresh }));
+    loadStat(h.deps, request, {}, h.onState);
+    await settle();
+    expect(h.states).toEqual([{ status: 'ready', entry: fresh, refreshing: false, error: null }]);
   });
 
   it('paints a stale entry at once, marked refreshing, then the worker\'s fresh one', async () => {

@@ -52,6 +52,17 @@ describe('paint snapshot', () => {
     expect(next.entry('other')).toBeUndefined();
   });
 
+  it('says how old its oldest entry is (none: null), so a page knows it will need the worker', () => {
+    const store = memoryStore();
+    const { schedule, flush } = manualSchedule();
+    const snap = snapshotIn(store, schedule);
+    expect(snap.oldestStoredAt()).toBeNull();
+    snap.rememberEntry('a', entry(2000));
+    snap.rememberEntry('b', entry(1000));
+    flush();
+    expect(createPaintSnapshot(store, LIMITS, schedule).oldestStoredAt()).toBe(1000);
+  });
+
   it('writes once for every block painted in one render', () => {
     const store = memoryStore();
     const { schedule, flush } = manualSchedule();

@@ -13,7 +13,7 @@ describe('latestPoint', () => {
         { timestamp: 1700179200 },
       ],
     });
-    expect(latestPoint(v.series)).toEqual({ time: 1700092800, values: { users: 1901, transactions: 5300 } });
+    expect(latestPoint(v.series)).toEqual({ time: 1700092800, values: { users: 1901, transactions: 5300 }, partial: false });
   });
   it('is null for an empty series', () => {
     expect(latestPoint(normalize('dailyUsers', {}).series)).toBeNull();

@@ -80,3 +80,16 @@ describe('stats.get', () => {
     expect(statsRoutes({ cache: testCache(async () => ({}) as ApiClient) })['stats.get'].allow).toEqual(['extension-page']);
   });
 });
+
+describe('stats.prepare', () => {
+  it('works out the context the fetches will need, and never fails: the stats.get that follows says what is wrong', async () => {
+    const client = vi.fn(async () => ({}) as unknown as ApiClient);
+    const prepare = statsRoutes({ cache: testCache(client) })['stats.prepare'];
+    expect(await prepare.handle({}, caller)).toBeNull();
+    expect(client).toHaveBeenCalledTimes(1);
+
+    const refused = statsRoutes({ cache: testCache(async () => Promise.reject(new ApiError({ kind: 'not-configured', message: 'No API key is set.' }))) });
+    expect(await refused['stats.prepare'].handle({}, caller)).toBeNull();
+    await expect(refused['stats.get'].handle({ request, force: false }, caller)).rejects.toMatchObject({ kind: 'not-configured' });
+  });
+});

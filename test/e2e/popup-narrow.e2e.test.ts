@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { sandboxStats } from './sandbox-answers.ts';
+import { pointExtensionAt } from './service-setup.ts';
+
+/**
+ * The popup at its narrowest (420 px, where a browser's overflow menu puts
+ * it) against the sandbox: nothing of a section is cut (the retention table,
+ * the traffic flow's names), and the day not over yet is said as such, in
+ * the figures and in the charts, whose legends show the latest values
+ * without a hover. Screenshots of every section in light and dark.
+ */
+
+const NARROW = { width: 420, height: 600 };
+const people = (n: number) => n.toLocaleString('en-US');
+
+describe('popup at 420 px', () => {
+  let sb: Sandbox;
+  let h: ExtensionHarness;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, scale: 0.1 });
+    h = await launchExtension();
+    await pointExtensionAt(h, { origin: sb.origin, apiKey: sb.apiKey }, { defaultProject: 'nebula' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+  });
+
+  async function openPopup(scheme: 'light' | 'dark' = 'light'): Promise<Page> {
+    const page = await h.context.newPage();
+    await page.setViewportSize(NARROW);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${h.origin}/popup.html`);
+    return page;
+  }
+
+  async function showSection(page: Page, name: string, blocks: readonly string[]) {
+    await page.getByRole('tab', { name }).click();
+    for (const b of blocks) {
+      await expect.poll(() => page.locator(`[data-block="${b}"]`).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    }
+    // Charts load their code on first use: wait for every one of them.
+    await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('.uplot')));
+  }
+
+  /**
+   * What is cut in the stats: elements whose content is wider than their box, but for scroll regions
+   * one can reach by keyboard, and ellipsized names that carry the full name where hover and focus find it.
+   */
+  const cutElements = (page: Page) =>
+    page.evaluate(() => {
+      const cut: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('.stats *')) {
+        // Visually hidden text (captions for screen readers) is one pixel wide by design.
+        if (el.closest('.u-wrap, .sr-only') || el.scrollWidth <= el.clientWidth + 1) continue;
+        const css = getComputedStyle(el);
+        const scrolls = css.overflowX === 'auto' || css.overflowX === 'scroll';
+        if (scrolls && el.tabIndex >= 0) continue;
+        const full = (el.closest('[title]') ?? el.querySelector('[title]'))?.getAttribute('title') ?? el.getAttribute('aria-label');
+        if (css.textOverflow === 'ellipsis' && full?.includes(el.textContent?.trim() ?? '\0')) continue;
+        cut.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+      }
+      return { cut, pageWidth: document.documentElement.scrollWidth };
+    });
+
+  it('cuts nothing in any section, in light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopup(scheme);
+      for (const [name, id, blocks] of [
+        ['Holders', 'holders', ['holders', 'balance', 'prominent', 'rewards', 'transfers']],
+        ['DApp users', 'dapp-users', ['daily-users', 'actions', 'distribution', 'overlap']],
+        ['Audience', 'audience', ['retention', 'inbounce', 'countries', 'traffic']],
+      ] as const) {
+        await showSection(page, name, blocks);
+        await screenshot(page, `popup-420-${id}-${scheme}`);
+        const { cut, pageWidth } = await cutElements(page);
+        expect(cut, `${name} (${scheme})`).toEqual([]);
+        expect(pageWidth, `${name} (${scheme})`).toBeLessThanOrEqual(NARROW.width);
+      }
+      await page.close();
+    }
+  });
+
+  it('shows every retention period and every traffic name whole, each abbreviation with its full name', async () => {
+    const retention = (await sandboxStats(sb, 'retention', 'nebula')) as Record<string, { retention: Record<string, number> }>;
+    const periods = new Set(Object.values(retention).flatMap((c) => Object.keys(c.retention)));
+    const page = await openPopup();
+    await showSection(page, 'Audience', ['retention', 'traffic']);
+    const heads = page.locator('[data-block="retention"] thead th[data-period]');
+    expect(await heads.count()).toBe(periods.size);
+    // Every column head is in view, and names its period in full for assistive technology and on hover.
+    for (const th of await heads.all()) {
+      expect(await th.isVisible()).toBe(true);
+      expect(await th.getAttribute('aria-label')).toMatch(/^Day \d+$/);
+      expect(await th.locator('abbr').getAttribute('title')).toBe(await th.getAttribute('aria-label'));
+    }
+    const names = await page.locator('[data-block="traffic"] .flow-title').evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, whole: el.scrollWidth <= el.clientWidth + 1 })),
+    );
+    expect(names.length).toBeGreaterThan(4);
+    expect(names.filter((n) => !n.whole)).toEqual([]);
+    await page.close();
+  });
+
+  it('says the day not over yet is today so far: apart in the figures, the chart and its legend', async () => {
+    const daily = await sandboxStats(sb, 'dailyUsers', 'nebula');
+    const days = [...(daily.dailyUsers as { timestamp: number; numberOfUsers: number }[])].sort((a, b) => a.timestamp - b.timestamp);
+    const today = days.at(-1)!;
+    // The sandbox's window ends now: its last day is today's.
+    expect(today.timestamp).toBe(Math.floor(Date.now() / 86_400_000) * 86_400);
+    const page = await openPopup();
+    await showSection(page, 'DApp users', ['daily-users']);
+    const block = page.locator('[data-block="daily-users"]');
+    // The headline is the last complete day; today's figure follows, marked.
+    expect(await block.locator('[data-figure="users"] .num').innerText()).toBe(people(days.at(-2)!.numberOfUsers));
+    expect(await block.locator('[data-figure="users-partial"] .num').innerText()).toBe(people(today.numberOfUsers));
+    expect(await block.locator('.figures[data-partial] .figure-note').innerText()).toBe('today so far');
+
+    // Not hovered, the legend shows the latest day, said as partial, and its values; one row per measure.
+    const legend = block.locator('.u-legend');
+    const rows = legend.locator('.u-series:visible');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(0).locator('.u-value').innerText()).toMatch(/, today so far$/);
+    expect(await rows.nth(1).locator('.u-value').innerText()).toBe(people(today.numberOfUsers));
+    // Hovering the first day shows that day; leaving the chart goes back to the latest.
+    const over = block.locator('.u-over');
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + 1, box.y + box.height / 2);
+    await expect.poll(() => rows.nth(1).locator('.u-value').innerText()).toBe(people(days[0]!.numberOfUsers));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 80);
+    await expect.poll(() => rows.nth(1).locator('.u-value').innerText()).toBe(people(today.numberOfUsers));
+
+    // Bars: the claimed rewards of today are drawn apart too; every chart's legend has values without a hover.
+    await showSection(page, 'Holders', ['holders', 'rewards']);
+    expect(await page.locator('[data-block="holders"] [data-figure="active"] .figure-label').innerText()).toBe('Active holders, today so far');
+    const idle = await page.locator('.u-legend .u-series:visible .u-value').allInnerTexts();
+    expect(idle.length).toBeGreaterThan(0);
+    expect(idle.filter((v) => v.trim() === '')).toEqual([]);
+    await page.close();
+  });
+});
