@@ -4,6 +4,7 @@ import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey } from '@/lib/settings/store.ts';
 import { ApiClient, type ClientConfig } from './client.ts';
 import { ApiError } from './errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /** Per-use tuning: the proof flow polls with single attempts and backs off itself. */
 export type ClientOverrides = Partial<Pick<ClientConfig, 'backoff' | 'timeoutMs'>>;
@@ -24,7 +25,7 @@ export async function configuredClient(
   vault: KeyVault, hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
 ): Promise<ConfiguredClient> {
   const { settings, apiKey } = await loadSettingsAndKey(vault);
-  if (!apiKey) throw new ApiError({ kind: 'not-configured', message: 'No API key is set.' });
+  if (!apiKey) throw new ApiError({ kind: 'not-configured', message: t('errors.client.noKey') });
   if (!(await hostsGranted(settings))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(settings) });
   const client = new ApiClient({
     apiKey,

@@ -90,7 +90,8 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
   });
   switch (e.kind) {
     case 'not-configured':
-      return /api key/i.test(e.message) ? noKey() : badBases();
+      // No key is caught before the probe (testConnection): what is left is a base the client refused.
+      return badBases();
     case 'invalid-params':
       return { status: 'failed', ok: false, message: t('settings.connection.invalidProject', { project }) };
     case 'key-rejected':
@@ -168,6 +169,7 @@ export async function testConnection(
   if (!bases.ok) return { ...badBases(), message: [badBases().message, ...Object.values(bases.errors)].join(' ') };
   // Options asks for the hosts before it tests; if the user refused, the key is not sent.
   if (!(await hostsGranted(input))) return { ...badBases(), message: notGrantedMessage(input) };
+  if (!input.apiKey.trim()) return noKey();
   const project = input.defaultProject.trim() || STAND_IN_PROJECT;
   let jsonAnswer: boolean | undefined;
   const observed: typeof fetch = async (...args) => {
