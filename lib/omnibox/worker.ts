@@ -1,4 +1,6 @@
 import { browser } from 'wxt/browser';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
 import { describeSuggestion, omniboxApi, type Disposition } from '@/lib/platform/omnibox.ts';
 import { recentLookups, type RecentLookups } from '@/lib/score/recent.ts';
@@ -19,7 +21,7 @@ import { omniboxTarget, type OmniboxTarget } from './target.ts';
 /** The recent lookups (sealed), newest first, as candidates. */
 export function recentLookupSource(recent: Pick<RecentLookups, 'load'>): SuggestionSource {
   return {
-    list: async () => (await recent.load()).map((r) => ({ address: r.address, model: r.scoreId, label: `score ${r.score}` })),
+    list: async () => (await recent.load()).map((r) => ({ address: r.address, model: r.scoreId, label: t('omnibox.scoreLabel', { score: formatNumber(r.score) }) })),
   };
 }
 
