@@ -91,10 +91,7 @@ export function notGrantedMessage(s: Pick<Settings, 'dataBaseUrl' | 'integration
   return t('settings.notGranted', { hosts: formatList(hosts) });
 }
 
-/**
- * The error for a proof page on a host the user has not granted. English: the page API
- * hands it to the requesting site (docs/i18n.md); the popup translates it (lib/proof/describe.ts).
- */
+/** The error for a proof page on a host the user has not granted: the popup's only (the page is told NOT_SET_UP). */
 export function pageNotGrantedMessage(url: string): string {
-  return `Vantage has no access to ${hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url }).join(' and ')}, so it did not open the proof page there. Open Options and press Save to grant it.`;
+  return t('settings.pageNotGranted', { hosts: formatList(hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url })) });
 }
