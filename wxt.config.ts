@@ -2,7 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { ManualChunksOption, Plugin } from 'rollup';
 import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
-import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/schema.ts';
+import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/host-patterns.ts';
 
 /**
  * Every module the popup needs before its first paint goes into one chunk.

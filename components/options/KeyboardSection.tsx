@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { SHORTCUT_SETTINGS_HINT, type PopupShortcut } from '@/lib/platform/commands.ts';
+import { Rich, keep } from '@/components/ui/rich.tsx';
+import { t } from '@/lib/i18n/index.ts';
+import { shortcutSettingsHint, type PopupShortcut } from '@/lib/platform/commands.ts';
 import { OMNIBOX_KEYWORD } from '@/lib/platform/firefox-manifest.ts';
 
 export interface KeyboardDeps {
@@ -19,22 +21,20 @@ export function KeyboardSection({ deps }: { deps: KeyboardDeps }) {
   }, [deps]);
   return (
     <section class="card options-section keyboard-section" aria-labelledby="keyboard-heading">
-      <h2 id="keyboard-heading">Address bar and keyboard</h2>
+      <h2 id="keyboard-heading">{t('options.keyboard.title')}</h2>
       <p>
-        In the address bar, type <kbd>{OMNIBOX_KEYWORD}</kbd>, a space, then an address (optionally followed by a score
-        model) to open its score, or a project id to open its dashboard. Suggestions come from your recent lookups and
-        projects: Vantage sends nothing anywhere while you type there.
+        <Rich text={t('options.keyboard.omnibox', keep('keyword'))} parts={{ keyword: <kbd>{OMNIBOX_KEYWORD}</kbd> }} />
       </p>
       {shortcut !== undefined && shortcut !== null && (
         <>
           <p data-testid="popup-shortcut">
-            Open the popup:{' '}
-            {shortcut.shortcut ? <kbd>{shortcut.shortcut}</kbd> : <span class="muted">no shortcut set (another extension may use the key)</span>}
+            {t('options.keyboard.openPopup')}{' '}
+            {shortcut.shortcut ? <kbd>{shortcut.shortcut}</kbd> : <span class="muted">{t('options.keyboard.noShortcut')}</span>}
           </p>
           <div class="shortcut-change">
-            <p class="hint">To change it: {SHORTCUT_SETTINGS_HINT}</p>
+            <p class="hint">{t('options.keyboard.change', { how: shortcutSettingsHint() })}</p>
             <button type="button" onClick={() => void deps.openShortcutSettings().catch(() => undefined)}>
-              Open shortcut settings
+              {t('options.keyboard.openSettings')}
             </button>
           </div>
         </>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { BAD_BASES, NO_KEY, type ConnectionInput, type ConnectionVerdict } from '@/lib/settings/connection.ts';
+import { badBases, noKey, type ConnectionInput, type ConnectionVerdict } from '@/lib/settings/connection.ts';
 import { draftDiffers, toDraft, type SettingsDraft } from '@/lib/settings/form.ts';
 import { hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
 import { saveOptions, type OptionsErrors } from '@/lib/settings/save-options.ts';
@@ -91,9 +91,9 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     const bases = validateSettings({ dataBaseUrl: form.dataBaseUrl, integrationBaseUrl: form.integrationBaseUrl });
     if (!bases.ok) {
       setErrors((prev) => ({ ...prev, ...bases.errors }));
-      return BAD_BASES;
+      return badBases();
     }
-    if (!form.apiKey.trim()) return NO_KEY;
+    if (!form.apiKey.trim()) return noKey();
     const { dataBaseUrl, integrationBaseUrl } = bases.settings;
     const patterns = hostPatternsToRequest(bases.settings);
     if (!(await deps.hostAccess.request(patterns).catch(() => false))) {

@@ -49,7 +49,7 @@ export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists
       setNote(t.done(origin));
     } catch (e) {
       // The list is unchanged: say so, rather than leave the click unanswered.
-      setNote(`Could not change the list: ${e instanceof Error ? e.message : String(e)}. Nothing was changed; try again.`);
+      setNote(msg('options.sites.unchanged', { error: e instanceof Error ? e.message : String(e) }));
     }
   };
   return (

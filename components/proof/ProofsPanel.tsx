@@ -4,6 +4,7 @@ import { Rich, keep } from '@/components/ui/rich.tsx';
 import { formatClockSeconds } from '@/lib/format/date.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
+import { proofMessageText } from '@/lib/proof/describe.ts';
 import type { Phase, FlowReport } from '@/lib/proof/flow.ts';
 import type { FlowSummary } from '@/lib/proof/runner.ts';
 // The proof.* request types (module augmentation).
@@ -25,11 +26,11 @@ const clock = { format: formatClockSeconds };
 const REFRESH_MS = 1000;
 
 function reportText(r: FlowReport): string {
-  // The reasons are the page API's own messages (English, for developers: docs/i18n.md).
+  // The page API's own messages stay English for sites (docs/i18n.md); here they are in the user's language.
   if (r.result === 'delivered') return r.score !== undefined ? t('proof.report.deliveredScore', { score: r.score, origin: r.origin }) : t('proof.report.delivered', { origin: r.origin });
-  const reason = r.message ?? t('proof.report.failedWord');
+  const reason = r.message !== undefined ? proofMessageText(r.message) : t('proof.report.failedWord');
   if (r.result === 'failed') return r.code !== undefined ? t('proof.report.failedCode', { origin: r.origin, reason, code: r.code }) : t('proof.report.failed', { origin: r.origin, reason });
-  return t('proof.report.notHanded', { origin: r.origin, reason: r.message ?? '' }).trim();
+  return t('proof.report.notHanded', { origin: r.origin, reason: r.message !== undefined ? proofMessageText(r.message) : '' }).trim();
 }
 
 /**
@@ -64,7 +65,7 @@ export function ProofsPanel() {
     setNote(null);
     try {
       const ack = await askWorker('proof.startForTab', {});
-      setNote('error' in ack ? { text: t('proof.panel.withCode', { text: ack.error.message, code: ack.error.code }), error: true } : { text: t('proof.panel.opening'), error: false });
+      setNote('error' in ack ? { text: t('proof.panel.withCode', { text: proofMessageText(ack.error.message), code: ack.error.code }), error: true } : { text: t('proof.panel.opening'), error: false });
       await refresh();
     } catch (e) {
       setNote({ text: describeError(toErrorInfo(e)), error: true });

@@ -3,6 +3,7 @@ import { dataOperations } from '@/lib/api/catalog.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';
+import { operationSummary } from '@/lib/stats/operation-summary.ts';
 import { PRESET_DAYS, rangeError, type FilterParam, type StatsFilters, type TimeRange } from '@/lib/stats/query.ts';
 
 const FILTERS: readonly { param: FilterParam; label: () => string; placeholder: () => string }[] = [
@@ -13,7 +14,7 @@ const FILTERS: readonly { param: FilterParam; label: () => string; placeholder: 
 
 /** Which endpoints a filter applies to, from the catalog, for its tooltip. */
 function appliesTo(param: string): string {
-  const ops = dataOperations.filter((o) => o.params.some((p) => p.name === param)).map((o) => o.summary.toLowerCase());
+  const ops = dataOperations.filter((o) => o.params.some((p) => p.name === param)).map((o) => operationSummary(o.id));
   return t('stats.filters.appliesTo', { operations: ops.join('; ') });
 }
 

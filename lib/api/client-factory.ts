@@ -5,6 +5,7 @@ import { loadSettingsAndKey } from '@/lib/settings/store.ts';
 import { measured } from '@/lib/timing/measure.ts';
 import { ApiClient, type ClientConfig } from './client.ts';
 import { ApiError } from './errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /** Per-use tuning: the proof flow polls with single attempts and backs off itself. */
 export type ClientOverrides = Partial<Pick<ClientConfig, 'backoff' | 'timeoutMs'>>;
@@ -32,7 +33,7 @@ export async function clientFor(
   { settings, apiKey }: { readonly settings: Settings; readonly apiKey: string },
   hostsGranted: HostsGranted, fetchImpl?: typeof fetch, overrides: ClientOverrides = {},
 ): Promise<ConfiguredClient> {
-  if (!apiKey) throw new ApiError({ kind: 'not-configured', message: 'No API key is set.' });
+  if (!apiKey) throw new ApiError({ kind: 'not-configured', message: t('errors.client.noKey') });
   if (!(await measured('worker.hosts', () => hostsGranted(settings)))) throw new ApiError({ kind: 'not-configured', message: notGrantedMessage(settings) });
   const client = new ApiClient({
     apiKey,

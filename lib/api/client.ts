@@ -14,6 +14,8 @@ import {
 } from './responses.ts';
 import { defaultBackoff, parseRetryAfter, retryDelay, retryWaitMs, sleep, type BackoffPolicy } from './retry.ts';
 import { ParamError } from './validate.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 export interface ClientConfig extends ServiceBases {
   readonly apiKey: string;
@@ -69,7 +71,7 @@ export class ApiClient {
   }
 
   async call<Id extends OperationId>(id: Id, params: ParamsOf<Id>, options: CallOptions = {}): Promise<ResultOf<Id>> {
-    if (!this.cfg.apiKey.trim()) throw new ApiError({ kind: 'not-configured', operation: id, message: 'No API key is set.' });
+    if (!this.cfg.apiKey.trim()) throw new ApiError({ kind: 'not-configured', operation: id, message: t('errors.client.noKey') });
     let req;
     try {
       req = buildRequest(id, params, this.cfg);
@@ -95,7 +97,7 @@ export class ApiClient {
   private async send(id: OperationId, req: ReturnType<typeof buildRequest>, signal?: AbortSignal): Promise<unknown> {
     // The key goes only to URLs under the configured bases (buildRequest guarantees it; this says it twice).
     if (!isUnderBase(req.url, this.cfg.dataBaseUrl) && !isUnderBase(req.url, this.cfg.integrationBaseUrl)) {
-      throw new ApiError({ kind: 'not-configured', operation: id, message: 'Refusing to send the key outside the configured bases.' });
+      throw new ApiError({ kind: 'not-configured', operation: id, message: t('errors.client.outsideBases') });
     }
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.cfg.timeoutMs);
@@ -122,9 +124,9 @@ export class ApiClient {
           redirect: 'manual',
         });
       } catch {
-        if (signal?.aborted) throw fail({ kind: 'aborted', message: 'The request was cancelled.' });
-        if (timeout.signal.aborted) throw fail({ kind: 'timeout', message: `No answer within ${Math.round(this.cfg.timeoutMs / 1000)} s.` });
-        throw fail({ kind: 'network', message: 'The service could not be reached.' });
+        if (signal?.aborted) throw fail({ kind: 'aborted', message: t('errors.client.cancelled') });
+        if (timeout.signal.aborted) throw fail({ kind: 'timeout', message: t('errors.client.noAnswerWithin', { seconds: formatNumber(Math.round(this.cfg.timeoutMs / 1000)) }) });
+        throw fail({ kind: 'network', message: t('errors.client.unreachable') });
       }
       if (isRedirect(res)) {
         void res.body?.cancel().catch(() => undefined);
@@ -133,7 +135,7 @@ export class ApiClient {
       const text = await res.text().catch(() => '');
       const body = parseBody(text);
       if (!res.ok) throw fail(classifyStatus(res, body, this.cfg.now()));
-      if (body === undefined) throw fail({ kind: 'bad-response', status: res.status, message: 'The service answered something that is not JSON.' });
+      if (body === undefined) throw fail({ kind: 'bad-response', status: res.status, message: t('errors.client.notJson') });
       const message = errorBodyMessage(body);
       if (message !== null) {
         throw fail({ kind: mentionsApiKey(message) ? 'key-rejected' : 'bad-response', status: res.status, message });
@@ -148,7 +150,7 @@ export class ApiClient {
   private checkShape<Id extends OperationId>(id: Id, body: unknown): ResultOf<Id> {
     const check = shapeCheckers[id as keyof IntegrationResults];
     if (!check) {
-      if (!isRecord(body)) throw new ApiError({ kind: 'bad-response', operation: id, message: 'The service answered no JSON object.' });
+      if (!isRecord(body)) throw new ApiError({ kind: 'bad-response', operation: id, message: t('errors.client.notObject') });
       return body as ResultOf<Id>;
     }
     try {
@@ -168,8 +170,7 @@ function isRedirect(res: Response): boolean {
 }
 
 function redirectMessage(status: number): string {
-  return `The service answered with a redirect${status ? ` (HTTP ${status})` : ''}. `
-    + 'Vantage does not send your API key to a redirected address; check the base URL in Options.';
+  return status ? t('errors.client.redirectStatus', { status }) : t('errors.client.redirect');
 }
 
 /** JSON when it parses; a plain-text body stays a string; nothing at all is undefined. */
@@ -186,18 +187,16 @@ function parseBody(text: string): unknown {
 function classifyStatus(res: Response, body: unknown, now: number): Omit<ApiErrorInfo, 'operation'> {
   const status = res.status;
   const sent = (typeof body === 'string' ? body : isRecord(body) && typeof body.message === 'string' ? body.message : '') || res.statusText;
-  if (status === 401 || status === 403) return { kind: 'key-rejected', status, message: sent || 'The API key was rejected.' };
+  if (status === 401 || status === 403) return { kind: 'key-rejected', status, message: sent || t('errors.client.keyRejected') };
   if (status === 429) {
     const after = parseRetryAfter(res.headers.get('retry-after'), now);
-    return { kind: 'rate-limited', status, message: sent || 'Too many requests.', retryAt: after === undefined ? undefined : now + after };
+    return { kind: 'rate-limited', status, message: sent || t('errors.client.tooMany'), retryAt: after === undefined ? undefined : now + after };
   }
   if (status === 404) {
     return {
       kind: 'not-found',
       status,
-      message: sent
-        ? `Not found: ${sent}`
-        : 'Not found (404). If the base URL lacks a stage prefix such as /dev, add it in Options.',
+      message: sent ? t('errors.client.notFoundSaid', { detail: sent }) : t('errors.client.notFound'),
     };
   }
   if (status >= 500) return { kind: 'server-error', status, message: sent || `HTTP ${status}` };

@@ -57,7 +57,7 @@ export class ApiError extends Error implements ApiErrorInfo {
 /** Plain data for any thrown value, safe to post in a message. */
 export function toErrorInfo(e: unknown): ApiErrorInfo {
   if (e instanceof ApiError) return e.toInfo();
-  if (e instanceof Error && e.name === 'AbortError') return { kind: 'aborted', message: 'The request was cancelled.' };
+  if (e instanceof Error && e.name === 'AbortError') return { kind: 'aborted', message: t('errors.client.cancelled') };
   return { kind: 'bad-response', message: e instanceof Error ? e.message : String(e) };
 }
 

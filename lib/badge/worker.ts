@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatBadge, formatNumber } from '@/lib/format/number.ts';
 import { toolbarButton, type ToolbarButton } from '@/lib/platform/toolbar.ts';
@@ -56,7 +57,7 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
       const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
       const last = stale ? metric.read(stale.value) : undefined;
       shown = last !== undefined
-        ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${formatNumber(last)} (not updated: ${problem})` }
+        ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${t('badge.notUpdated', { value: formatNumber(last), problem })}` }
         : { text: '!', title: `${deps.title}: ${what}: ${problem}` };
     }
   }

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { CHANNEL, type Reply, type RequestOf, type RequestType, type ResponseOf } from './protocol.ts';
 
 /** Sends a typed request to the background worker; its reply as sent (undefined: nobody answered). */
@@ -10,7 +11,7 @@ export async function sendToWorker<K extends RequestType>(type: K, payload: Requ
 /** Asks the background worker; rejects with ApiError when it answers an error. */
 export async function askWorker<K extends RequestType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
   const reply = await sendToWorker(type, payload);
-  if (!reply) throw new ApiError({ kind: 'bad-response', message: 'The extension worker did not answer.' });
+  if (!reply) throw new ApiError({ kind: 'bad-response', message: t('errors.noWorker') });
   if (!reply.ok) throw new ApiError(reply.error);
   return reply.value;
 }

@@ -2,6 +2,7 @@
  * Fixed breakdowns: a handful of named counts that together make a whole
  * (a donut or a split bar).
  */
+import { t } from '@/lib/i18n/index.ts';
 import { isRecord, ratio, toNumber } from './coerce.ts';
 
 export interface BreakdownPart {
@@ -39,9 +40,9 @@ export type TokenBalanceView = Breakdown;
 
 export function normalizeTokenBalance(body: unknown): TokenBalanceView {
   return breakdown(body, [
-    { key: 'whales', label: 'Whales', field: 'whales' },
-    { key: 'normal', label: 'Normal wallets', field: 'normalWallets' },
-    { key: 'forgotten', label: 'Forgotten wallets', field: 'forgottenWallets' },
+    { key: 'whales', label: t('stats.split.whales'), field: 'whales' },
+    { key: 'normal', label: t('stats.split.normalWallets'), field: 'normalWallets' },
+    { key: 'forgotten', label: t('stats.split.forgottenWallets'), field: 'forgottenWallets' },
   ]);
 }
 
@@ -52,12 +53,13 @@ export interface UserInbounceView {
   readonly visitor: Breakdown;
 }
 
-const newAndReturning = [
-  { key: 'new', label: 'New', field: 'new' },
-  { key: 'returning', label: 'Returning', field: 'return' },
-] as const;
+/** Labels in the user's language, so asked for at each call. */
+const newAndReturning = () => [
+  { key: 'new', label: t('stats.split.new'), field: 'new' },
+  { key: 'returning', label: t('stats.split.returning'), field: 'return' },
+];
 
 export function normalizeUserInbounce(body: unknown): UserInbounceView {
   const b = isRecord(body) ? body : {};
-  return { wallet: breakdown(b.wallet, newAndReturning), visitor: breakdown(b.visitor, newAndReturning) };
+  return { wallet: breakdown(b.wallet, newAndReturning()), visitor: breakdown(b.visitor, newAndReturning()) };
 }

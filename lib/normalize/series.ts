@@ -2,6 +2,7 @@
  * Time series in the columnar form uPlot draws: one ascending x column of
  * Unix seconds and one value column per series, aligned on it.
  */
+import { t } from '@/lib/i18n/index.ts';
 import { isRecord, toEpochSeconds, toNumber } from './coerce.ts';
 
 export interface SeriesColumn {
@@ -105,8 +106,8 @@ export function normalizeHolderChange(body: unknown): HolderChangeView {
   return {
     now: { active: toNumber(now.active), new: toNumber(now.new), total: toNumber(now.total) },
     series: seriesFromKeyed(b.logs, [
-      { key: 'active', label: 'Active holders', read: prop('active') },
-      { key: 'new', label: 'New holders', read: prop('new') },
+      { key: 'active', label: t('stats.holders.active'), read: prop('active') },
+      { key: 'new', label: t('stats.holders.new'), read: prop('new') },
     ]),
   };
 }
@@ -120,7 +121,7 @@ export function normalizeDailyClaimedRewards(body: unknown): ClaimedRewardsView 
   const b = isRecord(body) ? body : {};
   return {
     ...windowOf(b),
-    series: seriesFromKeyed(b.claimed_rewards, [{ key: 'claimed', label: 'Claimed rewards', read: itself }]),
+    series: seriesFromKeyed(b.claimed_rewards, [{ key: 'claimed', label: t('stats.rewards.title'), read: itself }]),
   };
 }
 
@@ -134,8 +135,8 @@ export function normalizeDailyUsers(body: unknown): DailyUsersView {
   return {
     ...windowOf(b),
     series: seriesFromRecords(b.dailyUsers, [
-      { key: 'users', label: 'Users', read: prop('numberOfUsers') },
-      { key: 'transactions', label: 'Transactions', read: prop('numberOfTransactions') },
+      { key: 'users', label: t('stats.dailyUsers.users'), read: prop('numberOfUsers') },
+      { key: 'transactions', label: t('stats.dailyUsers.transactions'), read: prop('numberOfTransactions') },
     ]),
   };
 }

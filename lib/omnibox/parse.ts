@@ -1,4 +1,5 @@
 import { checkAddress } from '@/lib/score/address.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /**
  * What the user typed after the keyword (`vt …`): an address, optionally
@@ -17,7 +18,8 @@ export type OmniboxInput =
  */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-export const INPUT_HINT = 'Type an address 0x… (and a score model) or a project id';
+/** The first line before anything usable is typed. */
+export const inputHint = (): string => t('omnibox.hint');
 
 export function parseOmniboxInput(text: string): OmniboxInput {
   const words = text.trim().split(/\s+/).filter(Boolean);
@@ -27,10 +29,10 @@ export function parseOmniboxInput(text: string): OmniboxInput {
     const checked = checkAddress(first);
     if (!checked.ok) return { kind: 'invalid', message: checked.message };
     if (rest.length || (second !== undefined && !ID.test(second))) {
-      return { kind: 'invalid', message: 'After the address, only a score model id (e.g. credit-v1).' };
+      return { kind: 'invalid', message: t('omnibox.onlyModel') };
     }
     return { kind: 'address', address: checked.address, checksummed: checked.checksummed, ...(second ? { scoreId: second } : {}) };
   }
   if (words.length === 1 && ID.test(first)) return { kind: 'project', project: first };
-  return { kind: 'invalid', message: 'A project id is one word (letters, digits, "-", "_" or ".").' };
+  return { kind: 'invalid', message: t('omnibox.projectWord') };
 }

@@ -1,6 +1,7 @@
 import type { DescriptionPart } from '@/lib/platform/omnibox.ts';
 import { checkAddress } from '@/lib/score/address.ts';
-import { INPUT_HINT, type OmniboxInput } from './parse.ts';
+import { t } from '@/lib/i18n/index.ts';
+import { inputHint, type OmniboxInput } from './parse.ts';
 
 /**
  * The address bar's suggestions while the user types `vt …`: addresses from
@@ -41,6 +42,15 @@ export function highlight(text: string, word: string): DescriptionPart[] {
   parts.push({ text: text.slice(at, at + word.length), style: 'match' });
   if (at + word.length < text.length) parts.push({ text: text.slice(at + word.length) });
   return parts;
+}
+
+/**
+ * A translated line whose `{name}` placeholders are filled with styled parts
+ * (the message is asked for with the placeholders kept, so translators still
+ * order the whole line): `fill(t(key, { project: '{project}' }), { project: […] })`.
+ */
+export function fill(text: string, parts: Readonly<Record<string, readonly DescriptionPart[]>>): DescriptionPart[] {
+  return text.split(/\{([A-Za-z0-9_]+)\}/).flatMap((piece, i) => (i % 2 === 0 ? (piece ? [{ text: piece }] : []) : [...(parts[piece] ?? [{ text: `{${piece}}` }])]));
 }
 
 /** Whether every typed word occurs in one of the fields (an empty input matches everything). */
@@ -85,7 +95,7 @@ export function buildSuggestions(
   }
   for (const p of projects) {
     if (words.length > 1 || (words[0] && !p.toLowerCase().includes(words[0]))) continue;
-    add({ content: p, description: [{ text: 'Dashboard of project ' }, ...highlight(p, words[0] ?? '')] });
+    add({ content: p, description: fill(t('omnibox.dashboardOf', { project: '{project}' }), { project: highlight(p, words[0] ?? '') }) });
   }
   return out.slice(0, limit);
 }
@@ -94,16 +104,15 @@ export function buildSuggestions(
 export function defaultSuggestion(input: OmniboxInput): DescriptionPart[] {
   switch (input.kind) {
     case 'empty':
-      return [{ text: INPUT_HINT }];
+      return [{ text: inputHint() }];
     case 'address':
-      return [
-        { text: 'Score of ' },
-        { text: input.checksummed, style: 'match' },
-        { text: input.scoreId ? ` with model ${input.scoreId}` : ' with the model chosen in Options', style: 'dim' },
-      ];
+      return fill(t('omnibox.scoreOf', { address: '{address}', model: '{model}' }), {
+        address: [{ text: input.checksummed, style: 'match' }],
+        model: [{ text: input.scoreId ? t('omnibox.withModel', { model: input.scoreId }) : t('omnibox.withDefaultModel'), style: 'dim' }],
+      });
     case 'project':
-      return [{ text: 'Dashboard of project ' }, { text: input.project, style: 'match' }];
+      return fill(t('omnibox.dashboardOf', { project: '{project}' }), { project: [{ text: input.project, style: 'match' }] });
     case 'invalid':
-      return [{ text: INPUT_HINT }, { text: ` (${input.message})`, style: 'dim' }];
+      return [{ text: inputHint() }, { text: ` (${input.message})`, style: 'dim' }];
   }
 }

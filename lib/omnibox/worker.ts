@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
 import { describeSuggestion, omniboxApi, type Disposition } from '@/lib/platform/omnibox.ts';
 import { recentLookups, type RecentLookups } from '@/lib/score/recent.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { readUiState } from '@/lib/stats/ui-state.ts';
-import { t } from '@/lib/i18n/index.ts';
 import { bandLabel } from '@/lib/score/band-label.ts';
 import { bandOf } from '@/lib/score/band.ts';
 import { listWatched, watchlistStore } from '@/lib/watch/store.ts';
@@ -24,7 +25,7 @@ import { omniboxTarget, type OmniboxTarget } from './target.ts';
 /** The recent lookups (sealed), newest first, as candidates. */
 export function recentLookupSource(recent: Pick<RecentLookups, 'load'>): SuggestionSource {
   return {
-    list: async () => (await recent.load()).map((r) => ({ address: r.address, model: r.scoreId, label: `score ${r.score}` })),
+    list: async () => (await recent.load()).map((r) => ({ address: r.address, model: r.scoreId, label: t('omnibox.scoreLabel', { score: formatNumber(r.score) }) })),
   };
 }
 
@@ -108,7 +109,7 @@ export function watchlistSource(list: () => Promise<readonly WatchedSummary[]>):
       (await list()).map((w) => ({
         address: w.address,
         model: w.model,
-        label: w.score === null ? t('omnibox.watched') : t('omnibox.watchedScore', { score: String(w.score), band: bandNameOf(w.score) }),
+        label: w.score === null ? t('omnibox.watched') : t('omnibox.watchedScore', { score: formatNumber(w.score), band: bandNameOf(w.score) }),
       })),
   };
 }

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n/index.ts';
 import { popupCommandName } from './firefox-manifest.ts';
 
 /** The keyboard shortcut that opens the popup, and where the user changes it. */
@@ -20,10 +21,10 @@ export async function popupShortcut(): Promise<PopupShortcut | null> {
   return { shortcut: all.find((c) => c.name === POPUP_COMMAND)?.shortcut ?? '' };
 }
 
-/** How to reach the browser's shortcut settings, said in its own words. */
-export const SHORTCUT_SETTINGS_HINT = import.meta.env.FIREFOX
-  ? 'In Firefox: about:addons → the gear menu → Manage Extension Shortcuts.'
-  : 'In Chromium browsers: chrome://extensions/shortcuts.';
+/** How to reach the browser's shortcut settings, in the user's language. */
+export function shortcutSettingsHint(): string {
+  return import.meta.env.FIREFOX ? t('options.keyboard.howFirefox') : t('options.keyboard.howChromium');
+}
 
 /**
  * Opens the browser's shortcut settings. compat(firefox): Firefox has commands.openShortcutSettings

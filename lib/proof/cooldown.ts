@@ -5,6 +5,7 @@
  * then its requests are refused at once (4001), so a page cannot flood the user
  * with windows, or ask again and again hoping for a misplaced click.
  */
+import { PAGE_MESSAGES } from './page-messages.ts';
 
 export interface Cooldown {
   /** Rejections in a row (none more than FORGET_AFTER_MS apart). */
@@ -30,5 +31,5 @@ export function isCoolingDown(c: Cooldown | undefined, now: number): boolean {
 }
 
 /** What a refused page is told (the same code as a rejection: it was one, a moment ago). */
-export const COOLING_DOWN_MESSAGE = 'The user rejected a recent request from this site; ask again later.';
-export const BLOCKED_MESSAGE = 'The user blocked this site from asking for proofs.';
+export const COOLING_DOWN_MESSAGE = PAGE_MESSAGES.coolingDown;
+export const BLOCKED_MESSAGE = PAGE_MESSAGES.blocked;

@@ -2,6 +2,7 @@ import { isRetryable, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import { parseProofJson } from '@/lib/api/responses.ts';
 import { retryDelay, retryWaitMs, type BackoffPolicy } from '@/lib/api/retry.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { proofPageUrl } from '@/lib/settings/schema.ts';
 import {
   ProofErrorCode,
@@ -14,6 +15,7 @@ import {
 } from './contract.ts';
 import type { DocumentTarget } from './handoff.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
+import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
 
 /**
@@ -37,7 +39,7 @@ const MAX_DELIVERY_ATTEMPTS = 5;
  */
 export const PROOF_PAGE_GRACE_MS = 10_000;
 /** What the page is told then: the same for a user who declined and one below the condition. */
-export const PROOF_PAGE_CLOSED = 'The user closed the proof page without a proof.';
+export const PROOF_PAGE_CLOSED = PAGE_MESSAGES.proofPageClosed;
 /** Backoff after failed calls; no jitter: there is one poller per session. */
 const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
@@ -269,7 +271,7 @@ function abandon(flow: Flow, now: number, message: string): Step {
  * What a page is told when the service failed: a fixed text. The service's own words (which may
  * echo anything) go to the user in the popup, never to the site.
  */
-export const SERVICE_FAILED_FOR_PAGE = 'The score service failed; the Vantage popup shows why.';
+export const SERVICE_FAILED_FOR_PAGE = PAGE_MESSAGES.serviceFailed;
 
 /** Ends with an error: the page gets `error` (a fixed text for service failures), the popup's report `detail`. */
 function fail(flow: Flow, error: ProofErrorInfo, now: number, detail = error.message): Step {
@@ -291,18 +293,22 @@ function deliver(flow: Flow, outcome: ProofOutcome, now: number): Step {
 }
 
 /** What a page is told when no API key is set (here and before a flow starts, lib/proof/runner.ts). */
-export const NOT_SET_UP = 'Vantage is not set up: no API key.';
+export const NOT_SET_UP = PAGE_MESSAGES.notSetUp;
 
 function serviceError(error: ApiErrorInfo): ProofErrorInfo {
   if (error.kind === 'not-configured') return { code: ProofErrorCode.Unauthorized, message: NOT_SET_UP };
-  const what = error.operation ? `${error.operation} failed` : 'The service failed';
-  return { code: ProofErrorCode.ServiceFailed, message: `${what}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}` };
+  // A service failure's words reach only the popup (the page gets SERVICE_FAILED_FOR_PAGE): the user's language.
+  const what = error.operation ?? t('proof.why.theService');
+  const message = error.status
+    ? t('proof.why.callFailedStatus', { what, status: error.status, error: error.message })
+    : t('proof.why.callFailed', { what, error: error.message });
+  return { code: ProofErrorCode.ServiceFailed, message };
 }
 
 function tick(flow: Flow, now: number): Step {
   if (flow.phase !== 'delivering' && now >= flow.deadline) {
     const minutes = Math.round(flow.config.timeoutMs / 60_000);
-    return fail(flow, { code: ProofErrorCode.TimedOut, message: `No proof within ${minutes} min.` }, now);
+    return fail(flow, { code: ProofErrorCode.TimedOut, message: timedOutMessage(minutes) }, now);
   }
   if (now >= graceEndsAt(flow)) return fail(flow, { code: ProofErrorCode.UserRejected, message: PROOF_PAGE_CLOSED }, now);
   if (CALL_PHASES.includes(flow.phase) && !isOut(flow, now) && now >= flow.dueAt) return call(flow, now);
@@ -337,7 +343,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     case 'consentAnswered': {
       if (flow.phase !== 'consent' || !flow.consentShown) return same(flow);
       if (!event.approve) {
-        const failed = fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user rejected the request.' }, now);
+        const failed = fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userRejected }, now);
         const site: Effect = event.block ? { type: 'blockSite', origin: flow.origin } : { type: 'rejected', origin: flow.origin };
         return { flow: failed.flow, effects: [...failed.effects, site] };
       }
@@ -350,19 +356,19 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     }
     case 'consentClosed': {
       if (flow.phase !== 'consent') return same(flow);
-      const failed = fail({ ...flow, consentWindowId: undefined }, { code: ProofErrorCode.UserRejected, message: 'The user closed the consent window.' }, now);
+      const failed = fail({ ...flow, consentWindowId: undefined }, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.consentClosed }, now);
       return { flow: failed.flow, effects: [...failed.effects, { type: 'rejected', origin: flow.origin }] };
     }
 
     case 'sessionCreated': {
       if (flow.phase !== 'creating') return same(flow);
       const refuse = (message: string) => fail({ ...flow, inFlightSince: undefined }, { code: ProofErrorCode.ServiceFailed, message }, now);
-      if (!isSessionId(event.sessionId)) return refuse('createUrl answered a session id that is not one (letters, digits, - and _ only).');
+      if (!isSessionId(event.sessionId)) return refuse(t('proof.why.badSessionId'));
       const { proofPageTemplate, integrationBaseUrl } = flow.config;
       const url = event.url === undefined
         ? proofPageUrl(proofPageTemplate, event.sessionId)
         : serviceProofPage(event.url, [proofPageTemplate, integrationBaseUrl]);
-      if (url === null) return refuse('createUrl answered a proof page address outside the service’s own origins (or not https); it was not opened.');
+      if (url === null) return refuse(t('proof.why.foreignProofPage'));
       return progress({
         flow: {
           ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url,
@@ -390,7 +396,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       try {
         ({ score } = parseProofJson(proofText));
       } catch (e) {
-        return fail(finished, { code: ProofErrorCode.ServiceFailed, message: `The service sent an unreadable proof: ${(e as Error).message}` }, now);
+        return fail(finished, { code: ProofErrorCode.ServiceFailed, message: t('proof.why.unreadableProof', { error: (e as Error).message }) }, now);
       }
       // Checked here, handed on as the service's text: the page parses it (lib/proof/contract.ts, ProofPayload).
       const { web2Id } = flow.request;
@@ -405,7 +411,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     }
     case 'verified': {
       if (flow.phase !== 'verifying' || !flow.outcome?.ok) return same(flow);
-      if (!event.valid) return fail(flow, { code: ProofErrorCode.ServiceFailed, message: 'The service says the proof is not valid.' }, now);
+      if (!event.valid) return fail(flow, { code: ProofErrorCode.ServiceFailed, message: t('proof.why.invalidProof') }, now);
       return succeed(flow, flow.outcome.result, now);
     }
     case 'callFailed': {
@@ -435,14 +441,15 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       if (flow.phase !== 'delivering') return same(flow);
       const failures = flow.failures + 1;
       if (event.reason === 'no-receiver' && failures < MAX_DELIVERY_ATTEMPTS) {
-        return same({ ...flow, inFlightSince: undefined, failures, dueAt: now + POLL_INTERVAL_MS, lastError: 'The page did not answer.' });
+        return same({ ...flow, inFlightSince: undefined, failures, dueAt: now + POLL_INTERVAL_MS, lastError: t('proof.why.pageSilent') });
       }
-      const why = { 'origin-changed': 'The tab left the requesting site.', 'tab-gone': 'The tab was closed.', 'no-receiver': 'The page never answered.' };
-      return abandon(flow, now, why[event.reason]);
+      // Nobody is left to tell: these reach only the popup, in the user's language.
+      const why = { 'origin-changed': 'proof.why.tabLeft', 'tab-gone': 'proof.why.tabClosed', 'no-receiver': 'proof.why.pageNeverAnswered' } as const;
+      return abandon(flow, now, t(why[event.reason]));
     }
 
     case 'tabClosed':
-      if (event.tabId === flow.tabId) return abandon(flow, now, 'The requesting tab was closed.');
+      if (event.tabId === flow.tabId) return abandon(flow, now, t('proof.why.requestingTabClosed'));
       // Closing the proof tab loses nothing: a proof that finishes within the grace period is still handed
       // over. People close it when the page says the proof is ready, so look now rather than at the next poll.
       if (event.tabId === flow.proofTabId) {
@@ -452,8 +459,8 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       return same(flow);
     case 'cancel':
       if (flow.phase === 'delivering') return same(flow);
-      return fail(flow, { code: ProofErrorCode.UserRejected, message: 'The user cancelled the request.' }, now);
+      return fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userCancelled }, now);
     case 'superseded':
-      return abandon(flow, now, 'The tab moved to another site.');
+      return abandon(flow, now, t('proof.why.tabMoved'));
   }
 }

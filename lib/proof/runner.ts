@@ -2,6 +2,7 @@ import { toErrorInfo } from '@/lib/api/errors.ts';
 import { parseProofJson, type CreateUrlResult, type ProofDataResult } from '@/lib/api/responses.ts';
 import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { boundWeb2Id, ProofErrorCode, SERVICE_WEB2ID_MAX, type FlowSource, type ProofRequestParams } from './contract.ts';
+import { PAGE_MESSAGES } from './page-messages.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
@@ -136,13 +137,13 @@ export class ProofRunner {
   request(caller: DocumentTarget, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
     return this.locked(async () => {
       if (!mayRequestProofs(caller.origin)) {
-        return error(ProofErrorCode.Unauthorized, 'Proofs are only handed to secure (https) sites.');
+        return error(ProofErrorCode.Unauthorized, PAGE_MESSAGES.insecureSite);
       }
       if (!(await this.deps.hasKey())) return error(ProofErrorCode.Unauthorized, NOT_SET_UP);
       const { store } = this.deps;
       const existing = await store.get(caller.tabId);
       if (existing) {
-        if (existing.origin === caller.origin) return error(ProofErrorCode.AlreadyPending, 'A proof request from this tab is already pending.');
+        if (existing.origin === caller.origin) return error(ProofErrorCode.AlreadyPending, PAGE_MESSAGES.alreadyPending);
         // The tab moved to another site; the old flow has nobody to hand its proof to.
         await this.commit(existing, step(existing, { type: 'superseded' }, this.deps.now()));
       }
@@ -183,7 +184,7 @@ export class ProofRunner {
     const id = tabId ?? (await this.deps.browser.activeTab());
     const who = id === null ? null : await this.deps.browser.identify(id);
     if (id === null || !who) {
-      return error(ProofErrorCode.Unauthorized, 'Vantage cannot reach this tab. Open the site in a tab (reload it if it was open before Vantage was installed).');
+      return error(ProofErrorCode.Unauthorized, PAGE_MESSAGES.unreachableTab);
     }
     const { scoreId, minScore } = await this.deps.settings();
     const web2Id = await this.deps.pseudonym(who.origin);
@@ -349,7 +350,7 @@ export class ProofRunner {
         // A window that cannot open cannot be approved.
         browser.openConsent(e.flowId).then(
           (windowId) => reply({ type: 'consentOpened', windowId }),
-          () => reply({ type: 'refused', message: 'The consent window could not be opened.' }),
+          () => reply({ type: 'refused', message: PAGE_MESSAGES.consentNotOpened }),
         );
         return;
       case 'createSession':

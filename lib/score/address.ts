@@ -1,4 +1,6 @@
 import { getAddress } from 'viem';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /**
  * Address input for score lookups. Accepts a 0x address written all in
@@ -27,19 +29,19 @@ export function toChecksum(hex40: string): `0x${string}` {
  */
 export function checkAddress(input: string): AddressCheck {
   const s = input.trim();
-  if (!s) return { ok: false, message: 'Enter an address.' };
+  if (!s) return { ok: false, message: t('score.addressError.empty') };
   if (!HEX40.test(s)) {
-    if (/^0x/i.test(s) && !s.startsWith('0x')) return { ok: false, message: 'An address starts with a lower-case "0x".' };
-    if (!s.startsWith('0x')) return { ok: false, message: 'An address starts with "0x".' };
+    if (/^0x/i.test(s) && !s.startsWith('0x')) return { ok: false, message: t('score.addressError.lowerPrefix') };
+    if (!s.startsWith('0x')) return { ok: false, message: t('score.addressError.prefix') };
     const digits = s.length - 2;
-    if (!/^0x[0-9a-fA-F]*$/.test(s)) return { ok: false, message: 'An address holds only the digits 0–9 and letters a–f after "0x".' };
-    return { ok: false, message: `An address has 40 hex digits after "0x"; this one has ${digits}.` };
+    if (!/^0x[0-9a-fA-F]*$/.test(s)) return { ok: false, message: t('score.addressError.hexOnly') };
+    return { ok: false, message: t('score.addressError.length', { count: formatNumber(digits) }) };
   }
   const lower = s.toLowerCase() as `0x${string}`;
   const checksummed = toChecksum(lower);
   // Mixed or upper case claims an EIP-55 checksum; a mismatch usually means a typo.
   if (s !== lower && s !== checksummed) {
-    return { ok: false, message: 'The capitalisation does not match the address checksum (EIP-55): check it for a typo, or paste it in lower case.' };
+    return { ok: false, message: t('score.addressError.checksum') };
   }
   return { ok: true, address: lower, checksummed };
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { ScopedCache } from '@/lib/cache/scoped-cache.ts';
 import type { ServiceContext } from '@/lib/cache/service-scope.ts';
 import { cacheKey } from '@/lib/cache/swr.ts';
@@ -82,7 +83,7 @@ export function createScoreLookup(deps: ScoreLookupDeps): ScoreLookupFn {
     const settings = await deps.settings();
     const scoreId = (typeof req.scoreId === 'string' ? req.scoreId.trim() : '') || settings.scoreId;
     if (!scoreId || scoreId.length > MAX_SCORE_ID) {
-      throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'scoreId', message: 'Choose a score model.' });
+      throw new ApiError({ kind: 'invalid-params', operation: 'calculateCustomScore', param: 'scoreId', message: t('score.chooseModel') });
     }
 
     const fetchScore = async ({ client }: ServiceContext): Promise<CachedScore> => {

@@ -3,6 +3,7 @@ import { ApiClient } from '@/lib/api/client.ts';
 import { toErrorInfo, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { SettingsDraft } from './form.ts';
 import { validateSettings } from './schema.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 /**
  * "Test connection" in Options: one cheap data call with the values on the
@@ -38,8 +39,8 @@ export interface ConnectionVerdict {
 }
 
 /** Verdicts given before any request is sent (here and by the Options form). */
-export const NO_KEY: ConnectionVerdict = { status: 'no-key', ok: false, message: 'Enter an API key first.' };
-export const BAD_BASES: ConnectionVerdict = { status: 'failed', ok: false, message: 'Fix the base URLs first.' };
+export const noKey = (): ConnectionVerdict => ({ status: 'no-key', ok: false, message: t('settings.connection.noKey') });
+export const badBases = (): ConnectionVerdict => ({ status: 'failed', ok: false, message: t('settings.connection.badBases') });
 
 /** What one probe found, as plain data. */
 export interface ProbeOutcome {
@@ -66,9 +67,7 @@ function stageHint(dataBaseUrl: string): string {
   } catch {
     return '';
   }
-  return path
-    ? ` Check its stage prefix (${path}).`
-    : ' It has no stage prefix: does it need one, like /dev (…/dev)?';
+  return ` ${path ? t('settings.connection.stagePrefix', { path }) : t('settings.connection.noStagePrefix')}`;
 }
 
 function originOf(url: string): string {
@@ -81,69 +80,59 @@ function originOf(url: string): string {
 
 /** The verdict for a probe, in words a person can act on. Never includes the key. */
 export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
-  const quoted = `“${o.project}”`;
+  const project = o.project;
   const e = o.error;
-  if (!e) return { status: 'works', ok: true, message: `Works: the service accepted the key and answered for project ${quoted}.` };
+  if (!e) return { status: 'works', ok: true, message: t('settings.connection.works', { project }) };
   const wrongBase = (what: string): ConnectionVerdict => ({
     status: 'wrong-base',
     ok: false,
-    message: `${what}: the Data API base URL looks wrong.${stageHint(o.dataBaseUrl)}`,
+    message: `${t('settings.connection.wrongBase', { what })}${stageHint(o.dataBaseUrl)}`,
   });
   switch (e.kind) {
     case 'not-configured':
-      return /api key/i.test(e.message) ? NO_KEY : BAD_BASES;
+      // No key is caught before the probe (testConnection): what is left is a base the client refused.
+      return badBases();
     case 'invalid-params':
-      return { status: 'failed', ok: false, message: `Default project ${quoted} is not a valid project id.` };
+      return { status: 'failed', ok: false, message: t('settings.connection.invalidProject', { project }) };
     case 'key-rejected':
-      if (NO_ROUTE.test(e.message)) return wrongBase(`The service has nothing at this address (${e.status ?? 403})`);
-      return {
-        status: 'key-rejected',
-        ok: false,
-        message: 'Key rejected: the service did not accept this API key. Copy it again from the service console (reveal it with the eye icon).',
-      };
+      if (NO_ROUTE.test(e.message)) return wrongBase(t('settings.connection.nothingHere', { status: e.status ?? 403 }));
+      return { status: 'key-rejected', ok: false, message: t('settings.connection.keyRejected') };
     case 'not-found': {
       // A JSON 404 that talks about the project came from the service itself, after it checked the key.
       const aboutProject = o.jsonAnswer === true && /project/i.test(e.message);
       if (aboutProject && !o.projectConfigured) {
-        return { status: 'works', ok: true, message: 'Works: the service accepted the key. Set a default project to check its data too.' };
+        return { status: 'works', ok: true, message: t('settings.connection.worksNoProject') };
       }
       if (aboutProject) {
-        return {
-          status: 'unknown-project',
-          ok: true,
-          message: `The key works, but the service does not know project ${quoted}. Check Default project.`,
-        };
+        return { status: 'unknown-project', ok: true, message: t('settings.connection.unknownProject', { project }) };
       }
-      return wrongBase(
-        o.projectConfigured ? `Not found (404) for project ${quoted}; unless that project is misspelled` : 'Not found (404)',
-      );
+      return wrongBase(o.projectConfigured ? t('settings.connection.notFoundProject', { project }) : t('settings.connection.notFound'));
     }
     case 'network':
-      return {
-        status: 'unreachable',
-        ok: false,
-        message: `Service unreachable: nothing answered at ${originOf(o.dataBaseUrl)}. Check the Data API base URL and that the service is running.`,
-      };
+      return { status: 'unreachable', ok: false, message: t('settings.connection.unreachable', { origin: originOf(o.dataBaseUrl) }) };
     case 'timeout':
-      return { status: 'unreachable', ok: false, message: `Service unreachable: ${originOf(o.dataBaseUrl)} did not answer in time.` };
+      return { status: 'unreachable', ok: false, message: t('settings.connection.timeout', { origin: originOf(o.dataBaseUrl) }) };
     case 'redirected':
       return {
         status: 'wrong-base',
         ok: false,
-        message: `The service answered with a redirect${e.status ? ` (HTTP ${e.status})` : ''}, which Vantage does not follow with your API key: `
-          + 'the Data API base URL looks wrong. Use the address the service now answers at.',
+        message: e.status ? t('settings.connection.redirectedStatus', { status: e.status }) : t('settings.connection.redirected'),
       };
     case 'rate-limited':
-      return { status: 'rate-limited', ok: false, message: 'The service is rate-limiting requests right now. Try again in a minute.' };
+      return { status: 'rate-limited', ok: false, message: t('settings.connection.rateLimited') };
     case 'server-error':
-      return { status: 'server-error', ok: false, message: `The service failed (HTTP ${e.status ?? 500}). Try again later.` };
+      return { status: 'server-error', ok: false, message: t('settings.connection.serverError', { status: e.status ?? 500 }) };
     case 'bad-response':
       // HTTP 200 with no JSON: some web page, not the API.
       return e.status === undefined || o.jsonAnswer
-        ? { status: 'failed', ok: false, message: `The service answered with an error: ${e.message}` }
-        : wrongBase('That address answered, but not like the service (no JSON)');
+        ? { status: 'failed', ok: false, message: t('settings.connection.answeredError', { error: e.message }) }
+        : wrongBase(t('settings.connection.notLikeService'));
     default:
-      return { status: 'failed', ok: false, message: `The service refused the request${e.status ? ` (HTTP ${e.status})` : ''}: ${e.message}` };
+      return {
+        status: 'failed',
+        ok: false,
+        message: e.status ? t('settings.connection.refusedStatus', { status: e.status, error: e.message }) : t('settings.connection.refused', { error: e.message }),
+      };
   }
 }
 
@@ -177,9 +166,10 @@ export async function testConnection(
 ): Promise<ConnectionVerdict> {
   // The form checks the bases too, but this payload is only data: the key goes nowhere Save would refuse (plain http, …).
   const bases = validateSettings({ dataBaseUrl: input.dataBaseUrl, integrationBaseUrl: input.integrationBaseUrl });
-  if (!bases.ok) return { ...BAD_BASES, message: [BAD_BASES.message, ...Object.values(bases.errors)].join(' ') };
+  if (!bases.ok) return { ...badBases(), message: [badBases().message, ...Object.values(bases.errors)].join(' ') };
   // Options asks for the hosts before it tests; if the user refused, the key is not sent.
-  if (!(await hostsGranted(input))) return { ...BAD_BASES, message: notGrantedMessage(input) };
+  if (!(await hostsGranted(input))) return { ...badBases(), message: notGrantedMessage(input) };
+  if (!input.apiKey.trim()) return noKey();
   const project = input.defaultProject.trim() || STAND_IN_PROJECT;
   let jsonAnswer: boolean | undefined;
   const observed: typeof fetch = async (...args) => {

@@ -1,4 +1,6 @@
 import { browser } from 'wxt/browser';
+import { formatList } from '@/lib/format/list.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { LOCAL_HOST_PATTERNS, serviceOrigins, type Settings } from './schema.ts';
 
 /**
@@ -83,13 +85,13 @@ export function browserPageGranted(): (url: string) => Promise<boolean> {
   return (url) => grants(hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url }));
 }
 
-/** The error for settings whose hosts the user has not granted. */
+/** The error for settings whose hosts the user has not granted, in the user's language. */
 export function notGrantedMessage(s: Pick<Settings, 'dataBaseUrl' | 'integrationBaseUrl'>): string {
   const hosts = hostPatternsToRequest({ dataBaseUrl: s.dataBaseUrl, integrationBaseUrl: s.integrationBaseUrl });
-  return `Vantage has no access to ${hosts.join(' and ')}, so your API key is not sent there. Open Options and press Save to grant it.`;
+  return t('settings.notGranted', { hosts: formatList(hosts) });
 }
 
-/** The error for a proof page on a host the user has not granted. */
+/** The error for a proof page on a host the user has not granted: the popup's only (the page is told NOT_SET_UP). */
 export function pageNotGrantedMessage(url: string): string {
-  return `Vantage has no access to ${hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url }).join(' and ')}, so it did not open the proof page there. Open Options and press Save to grant it.`;
+  return t('settings.pageNotGranted', { hosts: formatList(hostPatternsToRequest({ dataBaseUrl: url, integrationBaseUrl: url })) });
 }

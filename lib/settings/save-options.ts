@@ -1,3 +1,5 @@
+import { formatList } from '@/lib/format/list.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { hostPatternsToRequest, type HostAccess } from './host-access.ts';
 import type { KeyVault } from './sealed-secret.ts';
 import type { SettingsDraft } from './form.ts';
@@ -43,7 +45,7 @@ export async function saveOptions(draft: SettingsDraft, deps: SaveDeps): Promise
   if (!granted) {
     return {
       ok: false,
-      errors: { permissions: `Vantage needs access to ${patterns.join(' and ')} to reach the service. Nothing was saved.` },
+      errors: { permissions: t('settings.needsAccess', { hosts: formatList(patterns) }) },
     };
   }
   await saveSettingsAndKey(deps.vault, checked.settings, checked.apiKey);

@@ -2,8 +2,12 @@
  * The user's settings: their shape, defaults and validation. Pure, so the
  * options page, the worker and tests share one definition.
  */
-// Relative, not `@/`: wxt.config.ts loads this file before WXT's aliases exist.
-import { isSecureHttpUrl } from '../api/secure-url.ts';
+import { isSecureHttpUrl } from '@/lib/api/secure-url.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
+
+// wxt.config.ts reads these before WXT's aliases (and its #i18n) exist: they live apart.
+export { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './host-patterns.ts';
 
 export interface Settings {
   /** Data API base; may carry a stage prefix (`…/dev`). */
@@ -32,16 +36,6 @@ export interface Settings {
 /** The local sandbox (`npm run sandbox`): what a fresh install points at. */
 export const SANDBOX_ORIGIN = 'http://127.0.0.1:8787';
 
-/** Local hosts the manifest grants up front (wxt.config.ts `host_permissions`), for the sandbox on any port. */
-export const LOCAL_HOST_PATTERNS = ['http://localhost/*', 'http://127.0.0.1/*'];
-
-/**
- * The ceiling of what Options may ask for at runtime, one host at a time
- * (lib/platform/firefox-manifest.ts: `optional_host_permissions`, or `optional_permissions` in
- * Firefox's MV2 manifest). Declared, never granted up front.
- */
-export const OPTIONAL_HOST_PATTERNS = ['https://*/*', 'http://*/*'];
-
 export const defaultSettings: Settings = Object.freeze({
   dataBaseUrl: `${SANDBOX_ORIGIN}/dev`,
   integrationBaseUrl: `${SANDBOX_ORIGIN}/v1`,
@@ -68,22 +62,21 @@ export type ValidationResult =
   | { readonly ok: false; readonly errors: SettingsErrors };
 
 function httpUrlError(raw: string, what: string, isBase: boolean): string | null {
-  if (!raw) return `${what} is required.`;
+  if (!raw) return t('settings.error.required', { field: what });
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return `${what} must be a full URL, like https://api.example.com/dev.`;
+    return t('settings.error.notUrl', { field: what });
   }
-  if (/\s/.test(raw)) return `${what} must not contain spaces.`;
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `${what} must start with http:// or https://.`;
+  if (/\s/.test(raw)) return t('settings.error.spaces', { field: what });
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return t('settings.error.scheme', { field: what });
   if (!isSecureHttpUrl(u)) {
-    const exposed = isBase ? 'your API key would cross the network unencrypted' : 'the proof page could be read or changed on the way';
-    return `${what} must use https://. Over plain http ${exposed}; http:// is accepted only for this computer (localhost, 127.0.0.1, [::1]).`;
+    return isBase ? t('settings.error.insecureBase', { field: what }) : t('settings.error.insecurePage', { field: what });
   }
-  if (u.username || u.password) return `${what} must not carry a user name or password.`;
+  if (u.username || u.password) return t('settings.error.credentials', { field: what });
   // Operation paths and queries are appended to a base, so it cannot carry its own.
-  if (isBase && (u.search || u.hash || raw.includes('?') || raw.includes('#'))) return `${what} must not contain ? or #.`;
+  if (isBase && (u.search || u.hash || raw.includes('?') || raw.includes('#'))) return t('settings.error.queryOrHash', { field: what });
   return null;
 }
 
@@ -93,9 +86,9 @@ function text(v: unknown): string {
 
 function wholeNumber(v: unknown, min: number, max: number, what: string): number | string {
   const s = text(v);
-  if (!/^\d+$/.test(s)) return `${what} must be a whole number.`;
+  if (!/^\d+$/.test(s)) return t('settings.error.wholeNumber', { field: what });
   const n = Number(s);
-  if (n < min || n > max) return `${what} must be between ${min} and ${max}.`;
+  if (n < min || n > max) return t('settings.error.between', { field: what, min: formatNumber(min), max: formatNumber(max) });
   return n;
 }
 
@@ -105,10 +98,10 @@ export function validateSettings(draft: UncheckedSettings, base: Settings = defa
   const pick = <K extends keyof Settings>(k: K) => (draft[k] === undefined ? base[k] : draft[k]);
 
   const urls = {
-    dataBaseUrl: 'Data API base URL',
-    integrationBaseUrl: 'Integration API base URL',
-    proofPageTemplate: 'Proof page URL',
-  } as const;
+    dataBaseUrl: t('options.dataBaseUrl.label'),
+    integrationBaseUrl: t('options.integrationBaseUrl.label'),
+    proofPageTemplate: t('options.proofPageTemplate.label'),
+  };
   const out: Record<string, unknown> = {};
   for (const [k, label] of Object.entries(urls) as [keyof typeof urls, string][]) {
     const v = text(pick(k));
@@ -119,16 +112,16 @@ export function validateSettings(draft: UncheckedSettings, base: Settings = defa
     out[k] = k === 'proofPageTemplate' ? v : v.replace(/\/+$/, '');
   }
   if (!errors.proofPageTemplate && !text(pick('proofPageTemplate')).includes(SESSION_PLACEHOLDER)) {
-    errors.proofPageTemplate = `Proof page URL must contain ${SESSION_PLACEHOLDER}.`;
+    errors.proofPageTemplate = t('settings.error.needsPlaceholder', { field: t('options.proofPageTemplate.label'), placeholder: SESSION_PLACEHOLDER });
   }
   for (const k of ['defaultProject', 'defaultChainId', 'defaultTokenId'] as const) out[k] = text(pick(k));
   out.scoreId = text(pick('scoreId'));
-  if (!out.scoreId) errors.scoreId = 'Score model is required.';
+  if (!out.scoreId) errors.scoreId = t('settings.error.required', { field: t('options.scoreId.label') });
 
-  const minScore = wholeNumber(pick('minScore'), 0, 1000, 'Minimum score');
+  const minScore = wholeNumber(pick('minScore'), 0, 1000, t('options.minScore.label'));
   if (typeof minScore === 'string') errors.minScore = minScore;
   else out.minScore = minScore;
-  const timeout = wholeNumber(pick('proofTimeoutMinutes'), 1, 120, 'Proof timeout');
+  const timeout = wholeNumber(pick('proofTimeoutMinutes'), 1, 120, t('settings.field.proofTimeout'));
   if (typeof timeout === 'string') errors.proofTimeoutMinutes = timeout;
   else out.proofTimeoutMinutes = timeout;
 
@@ -161,8 +154,8 @@ const MAX_KEY_LENGTH = 512;
 export function apiKeyError(key: string): string | null {
   const k = key.trim();
   if (!k) return null;
-  if (k.length > MAX_KEY_LENGTH) return `API key is too long (over ${MAX_KEY_LENGTH} characters).`;
-  if (!/^[\x21-\x7e]+$/.test(k)) return 'API key may only contain visible ASCII characters, without spaces.';
+  if (k.length > MAX_KEY_LENGTH) return t('settings.error.keyTooLong', { max: formatNumber(MAX_KEY_LENGTH) });
+  if (!/^[\x21-\x7e]+$/.test(k)) return t('settings.error.keyChars');
   return null;
 }
 

@@ -3,6 +3,9 @@
  * TypeScript compiler's own parser: JSX text with letters, and string
  * literals (or templates with letters) in attributes and object properties
  * that carry text to people (title, aria-label, placeholder, label, …).
+ * Text handed to a state setter (`setNote(\`Could not …\`)`) or returned by
+ * a function is found too, but only when it reads as prose (below): those
+ * positions also carry class names, tones and keys.
  */
 import ts from 'typescript';
 
@@ -38,6 +41,29 @@ export interface Literal {
 
 const LETTER = /\p{L}/u;
 
+/** A word of prose: letters only, perhaps quoted or bracketed, perhaps followed by punctuation ("list:", "(another"). */
+const WORD = /^[(“"‘']?\p{L}[\p{L}'’]*[.,;:!?…)”"’]*$/u;
+
+/**
+ * Whether text in a setter's argument or a return reads as a sentence, not a
+ * class list ("muted status-error"), a tone ("ok"), a key ("options.save"), a
+ * URL or a CSS value ("12px system-ui, sans-serif"): two words or more with a
+ * capital or punctuation, or one capitalised word ending a sentence ("Saved.").
+ * `…` marks where a template's substitutions were.
+ */
+export function readsAsProse(text: string): boolean {
+  const words = text.split('…').join(' ').split(/\s+/).filter((w) => WORD.test(w));
+  if (words.length >= 2) return /\p{Lu}|[.,;:!?()“”"]/u.test(text.split('…').join(' '));
+  return words.length === 1 && /^\p{Lu}\p{L}*[.!?]$/u.test(words[0]!);
+}
+
+/** `setNote(…)`, `setState(…)`: a Preact state setter, by the hooks' naming convention. */
+function isSetterCall(node: ts.CallExpression): boolean {
+  const callee = node.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  return /^set[A-Z]/.test(name);
+}
+
 function literalText(node: ts.Expression): string | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join('…');
@@ -64,6 +90,13 @@ export function findLiterals(fileName: string, source: string): Literal[] {
     if (!LETTER.test(trimmed) || Object.hasOwn(ALLOWED_LITERALS, trimmed)) return;
     found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: trimmed, where });
   };
+  const prose = (node: ts.Expression, where: string): void => {
+    // Each branch on its own: `on ? 'hidden' : 'Show the key'`.
+    if (ts.isParenthesizedExpression(node)) return prose(node.expression, where);
+    if (ts.isConditionalExpression(node)) return [node.whenTrue, node.whenFalse].forEach((b) => prose(b, where));
+    const value = literalText(node);
+    if (value !== null && readsAsProse(value)) report(node, value, where);
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node)) report(node, node.text, 'JSX text');
     else if (ts.isJsxAttribute(node) && USER_FACING_NAMES.has(nameOf(node.name)) && node.initializer) {
@@ -73,6 +106,12 @@ export function findLiterals(fileName: string, source: string): Literal[] {
     } else if (ts.isPropertyAssignment(node) && USER_FACING_NAMES.has(nameOf(node.name))) {
       const value = literalText(node.initializer);
       if (value !== null) report(node, value, `${nameOf(node.name)}:`);
+    } else if (ts.isCallExpression(node) && isSetterCall(node)) {
+      for (const arg of node.arguments) prose(arg, 'set…(');
+    } else if (ts.isReturnStatement(node) && node.expression) {
+      prose(node.expression, 'return');
+    } else if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) {
+      prose(node.body, '=>');
     }
     ts.forEachChild(node, visit);
   };

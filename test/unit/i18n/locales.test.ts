@@ -112,6 +112,19 @@ describe('components and entrypoints hold no literal user-facing text', () => {
       const COLUMNS = [{ label: 'Country', cell: 1 }];
       const fine = () => <p class="muted" data-x="raw" title={t('x')}>{t('y')} · {n} ✓</p>;
       const brand = () => <h1 aria-label="Vantage">Vantage</h1>;
+      function Note() {
+        setNote(\`Could not change the list: \${e}. Try again.\`);
+        setDone('Saved.');
+        setPhase('loading');
+        setTone(ok ? 'status-ok' : 'muted status-error');
+        setCls(\`proof-report \${tone}\`);
+        setUrl('https://api.example.com/dev');
+        setKey('options.save');
+        if (x) return 'ok';
+        if (y) return '12px system-ui, sans-serif';
+        return 'Nothing to show yet';
+      }
+      const label = (on: boolean) => (on ? 'hidden' : 'Show the key');
     `;
     expect(findLiterals('x.tsx', src).map((l) => `${l.where} ${l.text}`)).toEqual([
       'title= Hello',
@@ -119,6 +132,10 @@ describe('components and entrypoints hold no literal user-facing text', () => {
       'aria-label= Hide key',
       'placeholder= Search …',
       'label: Country',
+      'set…( Could not change the list: …. Try again.',
+      'set…( Saved.',
+      'return Nothing to show yet',
+      '=> Show the key',
     ]);
     expect(Object.keys(ALLOWED_LITERALS)).toContain('Vantage');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_HINT, parseOmniboxInput } from '@/lib/omnibox/parse.ts';
+import { inputHint, parseOmniboxInput } from '@/lib/omnibox/parse.ts';
 import { buildSuggestions, defaultSuggestion, highlight, MAX_SUGGESTIONS } from '@/lib/omnibox/suggest.ts';
 import { omniboxTarget } from '@/lib/omnibox/target.ts';
 import { describeSuggestion } from '@/lib/platform/omnibox.ts';
@@ -103,8 +103,8 @@ describe('suggestions', () => {
     expect(text(`${LOWER} activity`)).toBe(`Score of ${ADDR} with model activity`);
     expect(text(LOWER)).toBe(`Score of ${ADDR} with the model chosen in Options`);
     expect(text('nebula')).toBe('Dashboard of project nebula');
-    expect(text('')).toBe(INPUT_HINT);
-    expect(text('0x12')).toBe(`${INPUT_HINT} (An address has 40 hex digits after "0x"; this one has 2.)`);
-    expect(INPUT_HINT).toMatch(/^Type an address 0x… .*project id$/);
+    expect(text('')).toBe(inputHint());
+    expect(text('0x12')).toBe(`${inputHint()} (An address has 40 hex digits after "0x"; this one has 2.)`);
+    expect(inputHint()).toMatch(/^Type an address 0x… .*project id$/);
   });
 });
