@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n/index.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { seriesSummary } from '@/lib/stats/chart-summary.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
@@ -45,7 +46,7 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
     <figure class="chart">
       <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />
       <button type="button" class="link chart-table-toggle" data-chart-table aria-expanded={table} aria-controls={tableId} onClick={() => setTable(!table)}>
-        {table ? 'Hide table' : 'Show as table'}
+        {table ? t('stats.chart.hideTable') : t('stats.chart.showTable')}
       </button>
       <div id={tableId}>{table && <ChartTable series={series} label={label} />}</div>
     </figure>

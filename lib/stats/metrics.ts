@@ -6,6 +6,7 @@
  * may still be under way). Pure.
  */
 import type { DataOperationId } from '@/lib/api/catalog.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { normalize } from '@/lib/stats/operation-views.ts';
 import { latestPoint } from '@/lib/stats/view-models.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
@@ -17,6 +18,7 @@ export interface DailyValues {
 }
 
 export interface StatMetric {
+  /** In the user's language (read at display time). */
   readonly label: string;
   readonly op: DataOperationId;
   /** The popup/dashboard block that shows it (its `data-block`), and that block's section. */
@@ -32,37 +34,45 @@ function column(ts: TimeSeries, key: string): DailyValues {
   return { x: ts.x, values: ts.series.find((s) => s.key === key)?.values ?? ts.x.map(() => null) };
 }
 
+// Labels are getters: read in the user's language when shown, not when this module loads.
 export const STAT_METRICS = {
   activeHolders: {
-    label: 'Active holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    get label() { return t('stats.metric.activeHolders'); },
+    op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.active,
     daily: (body) => column(normalize('holderChange', body).series, 'active'),
   },
   newHolders: {
-    label: 'New holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    get label() { return t('stats.metric.newHolders'); },
+    op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.new,
     daily: (body) => column(normalize('holderChange', body).series, 'new'),
   },
   totalHolders: {
-    label: 'Total holders', op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
+    get label() { return t('stats.metric.totalHolders'); },
+    op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body) => normalize('holderChange', body).now.total,
   },
   whales: {
-    label: 'Whales', op: 'tokenBalanceDistribution', block: 'balance', section: 'holders', unit: 'count',
+    get label() { return t('stats.metric.whales'); },
+    op: 'tokenBalanceDistribution', block: 'balance', section: 'holders', unit: 'count',
     current: (body) => normalize('tokenBalanceDistribution', body).parts.find((p) => p.key === 'whales')?.value ?? null,
   },
   dailyUsers: {
-    label: 'Daily users', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
+    get label() { return t('stats.metric.dailyUsers'); },
+    op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'users'),
   },
   dailyTransactions: {
-    label: 'Daily transactions', op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
+    get label() { return t('stats.metric.dailyTransactions'); },
+    op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.transactions ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'transactions'),
   },
   returningShare: {
-    label: 'Share of returning users', op: 'userInbounce', block: 'inbounce', section: 'audience', unit: 'share',
+    get label() { return t('stats.metric.returningShare'); },
+    op: 'userInbounce', block: 'inbounce', section: 'audience', unit: 'share',
     current: (body) => normalize('userInbounce', body).wallet.parts.find((p) => p.key === 'returning')?.share ?? null,
   },
 } as const satisfies Record<string, StatMetric>;
