@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { toErrorInfo } from '@/lib/api/errors.ts';
 import { fromTyped, toTyped, type AlertCondition, type AlertRule } from '@/lib/alerts/rule.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
 import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
@@ -24,10 +25,11 @@ export interface AlertNote {
   readonly text: string;
 }
 
-const KINDS: readonly (readonly [Kind, string])[] = [
-  ['above', 'crosses above'],
-  ['below', 'crosses below'],
-  ['change', 'changes by more than'],
+// Labels are functions: read in the user's language when the form renders.
+const KINDS: readonly (readonly [Kind, () => string])[] = [
+  ['above', () => t('alerts.form.kind.above')],
+  ['below', () => t('alerts.form.kind.below')],
+  ['change', () => t('alerts.form.kind.change')],
 ];
 
 /** A compact rule form: the metric (prefilled), a condition, a value or a percentage. */
@@ -46,7 +48,7 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
     e.preventDefault();
     const n = Number(typed.trim().replace(/,/g, ''));
     if (typed.trim() === '' || !Number.isFinite(n) || (kind === 'change' && n <= 0)) {
-      setStatus({ tone: 'error', text: kind === 'change' ? 'Enter a percentage above 0.' : 'Enter a number.' });
+      setStatus({ tone: 'error', text: kind === 'change' ? t('alerts.form.enterPercent') : t('alerts.form.enterNumber') });
       return;
     }
     // Asked first, inside the click: Firefox grants a permission only from the user's own gesture.
@@ -61,8 +63,8 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
         });
         setSaving(false);
         onDone(saved, granted
-          ? { tone: 'ok', text: 'Saved. Vantage will notify you (see Options › Alerts).' }
-          : { tone: 'warn', text: 'Saved, but notifications are not allowed: allow them in Options › Alerts to be told.' });
+          ? { tone: 'ok', text: t('alerts.form.saved') }
+          : { tone: 'warn', text: t('alerts.form.savedNotAllowed') });
       } catch (err) {
         setSaving(false);
         setStatus({ tone: 'error', text: toErrorInfo(err).message });
@@ -71,10 +73,10 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
   };
 
   return (
-    <form class="alert-form card" onSubmit={submit} aria-label="Alert me when…">
-      <span class="alert-when">Alert me when</span>
+    <form class="alert-form card" onSubmit={submit} aria-label={t('alerts.form.label')}>
+      <span class="alert-when">{t('alerts.form.when')}</span>
       {metrics.length > 1 ? (
-        <select id={`${id}-metric`} aria-label="Metric" value={metric} onChange={(e) => setMetric(e.currentTarget.value as StatMetricId)}>
+        <select id={`${id}-metric`} aria-label={t('alerts.form.metric')} value={metric} onChange={(e) => setMetric(e.currentTarget.value as StatMetricId)}>
           {metrics.map((m) => (
             <option key={m} value={m}>
               {STAT_METRICS[m].label.toLowerCase()}
@@ -84,10 +86,10 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
       ) : (
         <strong>{STAT_METRICS[metric].label.toLowerCase()}</strong>
       )}
-      <select id={`${id}-kind`} aria-label="Condition" value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+      <select id={`${id}-kind`} aria-label={t('alerts.form.condition')} value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
         {KINDS.map(([k, label]) => (
           <option key={k} value={k}>
-            {label}
+            {label()}
           </option>
         ))}
       </select>
@@ -96,20 +98,20 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
           id={`${id}-value`}
           type="text"
           inputMode="decimal"
-          aria-label={kind === 'change' ? 'Percentage' : 'Value'}
+          aria-label={kind === 'change' ? t('alerts.form.percentage') : t('alerts.form.value')}
           value={typed}
           onInput={(e) => setTyped(e.currentTarget.value)}
           size={8}
         />
         {unit && <span aria-hidden="true">{unit}</span>}
-        {kind === 'change' && <span class="hint">day over day</span>}
+        {kind === 'change' && <span class="hint">{t('alerts.form.dayOverDay')}</span>}
       </span>
       <span class="alert-actions">
         <button type="submit" class="primary" aria-busy={saving}>
-          Save
+          {t('alerts.form.save')}
         </button>
         <button type="button" onClick={() => onDone(null)}>
-          Cancel
+          {t('alerts.form.cancel')}
         </button>
       </span>
       <p role="status" class={`alert-status${status ? ` status-${status.tone}` : ''}`}>

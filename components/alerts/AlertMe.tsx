@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { StatMetricId } from '@/lib/stats/metrics.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
 import type { AlertNote } from './AlertForm.tsx';
 
@@ -26,7 +27,7 @@ export function AlertMe({ block, metrics, filters, extra }: AlertMeProps) {
   return (
     <>
       <button type="button" class="alert-me" aria-expanded={open} aria-controls={`alert-${block}`} onClick={() => (setOpen(!open), setNote(null))}>
-        Alert me…
+        {t('alerts.me')}
       </button>
       <div id={`alert-${block}`} class="alert-form-slot">
         {open && <AlertForm metrics={metrics} filters={filters} extra={extra} onDone={done} />}

@@ -6,7 +6,8 @@ import { PERIOD_CHOICES, type AlertSchedule } from '@/lib/alerts/schedule.ts';
 import type { AlertData } from '@/lib/alerts/state.ts';
 import { alertRulesItem, alertScheduleItem, alertStateItem, storageAlertStore } from '@/lib/alerts/store.ts';
 import { formatAge } from '@/lib/format/age.ts';
-import { formatDay } from '@/lib/format/number.ts';
+import { formatDay, formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { notificationsGranted, requestNotifications } from '@/lib/notify/permission.ts';
 import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
@@ -25,7 +26,8 @@ function useAlertData(): AlertData | null {
   return data;
 }
 
-const every = (m: number) => (m < 60 ? `${m} minutes` : m === 60 ? 'hour' : m < 1440 ? `${m / 60} hours` : 'day');
+const every = (m: number) =>
+  m < 60 ? t('alerts.schedule.minutes', { count: formatNumber(m) }) : m === 60 ? t('alerts.schedule.hour') : m < 1440 ? t('alerts.schedule.hours', { count: formatNumber(m / 60) }) : t('alerts.schedule.day');
 
 function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
   const [draft, setDraft] = useState(schedule);
@@ -35,16 +37,16 @@ function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
     e.preventDefault();
     try {
       await askWorker('alerts.schedule', { schedule: draft });
-      setNote({ tone: 'ok', text: 'Saved.' });
+      setNote({ tone: 'ok', text: t('alerts.schedule.saved') });
     } catch (err) {
       setNote({ tone: 'error', text: toErrorInfo(err).message });
     }
   };
   const quiet = (q: Partial<AlertSchedule['quiet']>) => setDraft({ ...draft, quiet: { ...draft.quiet, ...q } });
   return (
-    <form class="alerts-schedule" onSubmit={save} aria-label="Alert schedule">
+    <form class="alerts-schedule" onSubmit={save} aria-label={t('alerts.schedule.label')}>
       <span>
-        <label for="alerts-period">Check every</label>
+        <label for="alerts-period">{t('alerts.schedule.every')}</label>
         <select id="alerts-period" value={draft.periodMinutes} onChange={(e) => setDraft({ ...draft, periodMinutes: Number(e.currentTarget.value) })}>
           {PERIOD_CHOICES.map((m) => (
             <option key={m} value={m}>
@@ -55,18 +57,18 @@ function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
       </span>
       <span>
         <label class="inline">
-          <input type="checkbox" id="alerts-quiet" checked={draft.quiet.enabled} onChange={(e) => quiet({ enabled: e.currentTarget.checked })} /> Quiet hours
+          <input type="checkbox" id="alerts-quiet" checked={draft.quiet.enabled} onChange={(e) => quiet({ enabled: e.currentTarget.checked })} /> {t('alerts.schedule.quiet')}
         </label>
         <span class="hint">
-          <input type="time" id="alerts-quiet-start" aria-label="Quiet from" value={draft.quiet.start} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ start: e.currentTarget.value })} />
-          {' to '}
-          <input type="time" id="alerts-quiet-end" aria-label="Quiet until" value={draft.quiet.end} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ end: e.currentTarget.value })} />
+          <input type="time" id="alerts-quiet-start" aria-label={t('alerts.schedule.quietFrom')} value={draft.quiet.start} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ start: e.currentTarget.value })} />
+          {` ${t('alerts.schedule.to')} `}
+          <input type="time" id="alerts-quiet-end" aria-label={t('alerts.schedule.quietUntil')} value={draft.quiet.end} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ end: e.currentTarget.value })} />
         </span>
       </span>
-      <button type="submit" id="alerts-schedule-save">Save schedule</button>
+      <button type="submit" id="alerts-schedule-save">{t('alerts.schedule.save')}</button>
       <span role="status" class={note ? `status-${note.tone}` : ''}>{note?.text ?? ''}</span>
       <p class="hint" style="flex-basis: 100%; margin: 0">
-        Alerts found during quiet hours are held back and sent together when they end. Each alert tells you at most once a day.
+        {t('alerts.schedule.hint')}
       </p>
     </form>
   );
@@ -88,9 +90,9 @@ function RuleRow({ rule, data, now, editing, onEdit }: { rule: AlertRule; data: 
       <tr data-rule={rule.id} data-paused={String(rule.paused)}>
         <td>
           <strong>{m.label}</strong>, {rule.filters.project}
-          <div class="hint">{describeCondition(rule)}{rule.paused ? ' · paused' : ''}</div>
+          <div class="hint">{describeCondition(rule)}{rule.paused ? ` · ${t('alerts.options.paused')}` : ''}</div>
         </td>
-        <td data-last-check={st.lastCheck ?? ''}>{st.lastCheck ? `${formatAge(now - st.lastCheck)}` : 'not yet'}</td>
+        <td data-last-check={st.lastCheck ?? ''}>{st.lastCheck ? formatAge(now - st.lastCheck) : t('alerts.options.notYet')}</td>
         <td class="num" data-last-value={st.lastValue ?? ''}>
           {st.lastValue !== undefined ? formatMetricValue(rule, st.lastValue) : '—'}
           {st.valueDay !== undefined && <div class="hint">{formatDay(st.valueDay)}</div>}
@@ -100,13 +102,13 @@ function RuleRow({ rule, data, now, editing, onEdit }: { rule: AlertRule; data: 
         <td>
           <span class="row-actions">
             <button type="button" data-action="pause" onClick={act(() => askWorker('alerts.pause', { id: rule.id, paused: !rule.paused }))}>
-              {rule.paused ? 'Resume' : 'Pause'}
+              {rule.paused ? t('alerts.options.resume') : t('alerts.options.pause')}
             </button>
             <button type="button" data-action="edit" aria-expanded={editing} onClick={() => onEdit(editing ? null : rule.id)}>
-              Edit
+              {t('alerts.options.edit')}
             </button>
             <button type="button" class="danger" data-action="delete" onClick={act(() => askWorker('alerts.remove', { id: rule.id }))}>
-              Delete
+              {t('alerts.options.delete')}
             </button>
           </span>
         </td>
@@ -139,36 +141,42 @@ export function AlertsOptions() {
   if (!data) return null;
   const allow = () => void requestNotifications().then(setGranted);
   const checkNow = async () => {
-    setCheckNote('Checking…');
+    setCheckNote(t('alerts.options.checking'));
     try {
       const r = await askWorker('alerts.check', {});
-      const unseen = r.fired > 0 && r.shown === 0 && r.held === 0 ? ' (not shown: notifications are not allowed)' : '';
-      setCheckNote(`Checked ${r.checked} alert${r.checked === 1 ? '' : 's'}: ${r.fired} fired${unseen}${r.held ? `, ${r.held} held for quiet hours` : ''}${r.failed ? `, ${r.failed} could not be checked` : ''}.`);
+      const unseen = r.fired > 0 && r.shown === 0 && r.held === 0;
+      const results = [
+        t(unseen ? 'alerts.options.firedUnseen' : 'alerts.options.fired', { count: formatNumber(r.fired) }),
+        ...(r.held ? [t('alerts.options.held', { count: formatNumber(r.held) })] : []),
+        ...(r.failed ? [t('alerts.options.failed', { count: formatNumber(r.failed) })] : []),
+      ];
+      // ", " between the clauses: punctuation, the same in both languages.
+      setCheckNote(t('alerts.options.checked', r.checked, { count: formatNumber(r.checked), results: results.join(', ') }));
     } catch (err) {
       setCheckNote(toErrorInfo(err).message);
     }
   };
   return (
     <section class="card options-section" aria-labelledby="alerts-heading" id="alerts">
-      <h2 id="alerts-heading">Alerts</h2>
+      <h2 id="alerts-heading">{t('alerts.options.title')}</h2>
       {granted === false && (
         <p class="alerts-permission status-warn">
-          Notifications are not allowed, so alerts are checked but not shown.{' '}
+          {t('alerts.options.notAllowed')}{' '}
           <button type="button" id="alerts-allow" onClick={allow}>
-            Allow notifications
+            {t('alerts.options.allow')}
           </button>
         </p>
       )}
       {data.rules.length === 0 ? (
-        <p class="hint">No alerts yet. In the popup or the dashboard, use "Alert me…" on a number you care about.</p>
+        <p class="hint">{t('alerts.options.empty')}</p>
       ) : (
         <table class="alerts-table">
           <thead>
             <tr>
-              <th>Alert</th>
-              <th>Last check</th>
-              <th>Last value</th>
-              <th><span class="sr-only">Actions</span></th>
+              <th>{t('alerts.options.alert')}</th>
+              <th>{t('alerts.options.lastCheck')}</th>
+              <th>{t('alerts.options.lastValue')}</th>
+              <th><span class="sr-only">{t('alerts.options.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -181,9 +189,9 @@ export function AlertsOptions() {
       {data.rules.length > 0 && (
         <p>
           <button type="button" id="alerts-check-now" onClick={() => void checkNow()}>
-            Check now
+            {t('alerts.options.checkNow')}
           </button>{' '}
-          <span role="status" class="hint" id="alerts-check-note">{checkNote ?? (data.state.lastRun ? `Last checked ${formatAge(now - data.state.lastRun)}.` : '')}</span>
+          <span role="status" class="hint" id="alerts-check-note">{checkNote ?? (data.state.lastRun ? t('alerts.options.lastChecked', { age: formatAge(now - data.state.lastRun) }) : '')}</span>
         </p>
       )}
       <ScheduleForm schedule={data.schedule} />

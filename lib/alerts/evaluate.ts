@@ -13,6 +13,7 @@
  *   it already fired is passed over (and not saved up for the next day).
  * - A first check (a new, edited or resumed rule) only takes its bearings.
  */
+import { t } from '@/lib/i18n/index.ts';
 import { STAT_METRICS, type DailyValues } from '@/lib/stats/metrics.ts';
 import type { AlertRule } from './rule.ts';
 import { localDay, type AlertClock } from './schedule.ts';
@@ -106,7 +107,7 @@ export function evaluate(rule: AlertRule, state: RuleState, body: unknown, nowMs
     if (value !== null) days = rememberDay(days, today, value);
     pair = lastPair((days ?? []).filter(([d]) => d < today));
   }
-  if (value === null) return { state: { ...state, lastCheck: nowMs, error: 'No data for this project and filters.' }, fired: null };
+  if (value === null) return { state: { ...state, lastCheck: nowMs, error: t('alerts.error.noData') }, fired: null };
 
   const c = rule.condition;
   const prev = state.lastValue;

@@ -1,8 +1,9 @@
 /**
  * The words of an alert's notification, made from the rule and the numbers
- * only (never from stored text). Pure.
+ * only (never from stored text), in the user's language. Pure.
  */
 import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
 import type { Fired } from './evaluate.ts';
@@ -10,14 +11,14 @@ import type { AlertRule } from './rule.ts';
 import type { AlertClock } from './schedule.ts';
 
 export function formatMetricValue(rule: Pick<AlertRule, 'metric'>, value: number): string {
-  return STAT_METRICS[rule.metric].unit === 'share' ? formatPercent(value, 'en-US') : formatNumber(value, 'en-US');
+  return STAT_METRICS[rule.metric].unit === 'share' ? formatPercent(value) : formatNumber(value);
 }
 
 /** "Active holders crosses above 1,000" and the like: how Options lists a rule. */
 export function describeCondition(rule: Pick<AlertRule, 'metric' | 'condition'>): string {
   const c = rule.condition;
-  if (c.kind === 'change') return `changes by more than ${formatNumber(c.percent, 'en-US')}% day over day`;
-  return `crosses ${c.kind} ${formatMetricValue(rule, c.value)}`;
+  if (c.kind === 'change') return t('alerts.condition.change', { percent: formatNumber(c.percent) });
+  return t(c.kind === 'above' ? 'alerts.condition.above' : 'alerts.condition.below', { value: formatMetricValue(rule, c.value) });
 }
 
 function hhmm(atMs: number, clock: Pick<AlertClock, 'offsetMinutes'>): string {
@@ -27,21 +28,28 @@ function hhmm(atMs: number, clock: Pick<AlertClock, 'offsetMinutes'>): string {
 
 /** The notification for a fired rule; `delayed` when it was held back over quiet hours. */
 export function alertNotification(rule: AlertRule, fired: Fired, clock: Pick<AlertClock, 'offsetMinutes'>, delayed = false): UserNotification {
-  const m = STAT_METRICS[rule.metric];
   const c = rule.condition;
   const fmt = (v: number) => formatMetricValue(rule, v);
-  const on = fired.day !== undefined ? ` on ${formatDay(fired.day, 'en-US')}` : '';
+  // Each sentence whole, with and without its day: word order differs between languages.
+  const day = fired.day !== undefined ? formatDay(fired.day) : undefined;
   let what: string;
   if (c.kind === 'change') {
-    const pct = formatNumber(Math.abs(fired.percent ?? 0), 'en-US');
-    what = `${(fired.percent ?? 0) >= 0 ? 'Up' : 'Down'} ${pct}% day over day: ${fmt(fired.from ?? 0)} → ${fmt(fired.value)}${on}.`;
+    const up = (fired.percent ?? 0) >= 0;
+    const values = { percent: formatNumber(Math.abs(fired.percent ?? 0)), from: fmt(fired.from ?? 0), to: fmt(fired.value) };
+    what = day === undefined
+      ? t(up ? 'alerts.notification.up' : 'alerts.notification.down', values)
+      : t(up ? 'alerts.notification.upOn' : 'alerts.notification.downOn', { ...values, day });
   } else {
-    what = `${c.kind === 'above' ? 'Crossed above' : 'Fell below'} ${fmt(c.value)}: ${fmt(fired.value)}${on}.`;
+    const values = { limit: fmt(c.value), value: fmt(fired.value) };
+    const above = c.kind === 'above';
+    what = day === undefined
+      ? t(above ? 'alerts.notification.above' : 'alerts.notification.below', values)
+      : t(above ? 'alerts.notification.aboveOn' : 'alerts.notification.belowOn', { ...values, day });
   }
   return {
     id: `alert-${rule.id}`,
-    title: `${m.label}, ${rule.filters.project}`,
-    message: delayed ? `${what} (at ${hhmm(fired.at, clock)}, during quiet hours)` : what,
+    title: t('alerts.notification.title', { metric: STAT_METRICS[rule.metric].label, project: rule.filters.project }),
+    message: delayed ? t('alerts.notification.delayed', { what, time: hhmm(fired.at, clock) }) : what,
     target: { page: 'dashboard', project: rule.filters.project, metric: rule.metric },
   };
 }

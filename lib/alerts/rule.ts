@@ -6,6 +6,7 @@
  * it is one the user could have made (docs/security.md).
  */
 import { ApiError } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { isStatMetric, STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
 import { parseStatsRequest, type StatsFilters } from '@/lib/stats/query.ts';
 
@@ -45,36 +46,36 @@ function invalid(message: string): ApiError {
   return new ApiError({ kind: 'invalid-params', message });
 }
 
-function finite(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(`${what} must be a number.`);
+function finite(v: unknown, message: () => string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(message());
   return v;
 }
 
 export function parseCondition(v: unknown): AlertCondition {
   const c = (v ?? {}) as Record<string, unknown>;
-  if (c.kind === 'above' || c.kind === 'below') return { kind: c.kind, value: finite(c.value, 'The value') };
+  if (c.kind === 'above' || c.kind === 'below') return { kind: c.kind, value: finite(c.value, () => t('alerts.error.valueNotNumber')) };
   if (c.kind === 'change') {
-    const percent = finite(c.percent, 'The percentage');
-    if (percent <= 0 || percent > 10_000) throw invalid('The percentage must be more than 0.');
+    const percent = finite(c.percent, () => t('alerts.error.percentNotNumber'));
+    if (percent <= 0 || percent > 10_000) throw invalid(t('alerts.error.percentPositive'));
     return { kind: 'change', percent };
   }
-  throw invalid('Choose a condition.');
+  throw invalid(t('alerts.error.chooseCondition'));
 }
 
 /** Checks a rule's user-chosen part (from a message or storage); throws ApiError('invalid-params'). */
 export function parseRuleInput(v: unknown): AlertRuleInput {
   const r = (v ?? {}) as Record<string, unknown>;
-  if (!isStatMetric(r.metric)) throw invalid('Unknown metric.');
+  if (!isStatMetric(r.metric)) throw invalid(t('alerts.error.unknownMetric'));
   const metric = r.metric;
   const request = parseStatsRequest({ op: STAT_METRICS[metric].op, filters: r.filters, extra: r.extra });
-  if (!PROJECT_ID.test(request.filters.project)) throw invalid('That is not a project id.');
+  if (!PROJECT_ID.test(request.filters.project)) throw invalid(t('alerts.error.notProject'));
   const condition = parseCondition(r.condition);
   return { metric, filters: request.filters, ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}), condition };
 }
 
 export function parseRule(v: unknown): AlertRule {
   const r = (v ?? {}) as Record<string, unknown>;
-  if (typeof r.id !== 'string' || !RULE_ID.test(r.id)) throw invalid('Unknown rule.');
+  if (typeof r.id !== 'string' || !RULE_ID.test(r.id)) throw invalid(t('alerts.error.unknownRule'));
   return { id: r.id, ...parseRuleInput(r), paused: r.paused === true, createdAt: typeof r.createdAt === 'number' ? r.createdAt : 0 };
 }
 

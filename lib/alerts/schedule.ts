@@ -5,6 +5,9 @@
  */
 import { ApiError } from '@/lib/api/errors.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';
+import { formatList } from '@/lib/format/list.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 
 export interface QuietHours {
   readonly enabled: boolean;
@@ -63,11 +66,11 @@ export function parseSchedule(v: unknown): AlertSchedule {
   const q = (s.quiet ?? {}) as Record<string, unknown>;
   const period = s.periodMinutes;
   if (!PERIOD_CHOICES.includes(period as (typeof PERIOD_CHOICES)[number])) {
-    throw new ApiError({ kind: 'invalid-params', message: `Check every ${PERIOD_CHOICES.join(', ')} minutes.` });
+    throw new ApiError({ kind: 'invalid-params', message: t('alerts.error.period', { choices: formatList(PERIOD_CHOICES.map((m) => formatNumber(m)), 'disjunction') }) });
   }
   const start = typeof q.start === 'string' ? q.start : '';
   const end = typeof q.end === 'string' ? q.end : '';
-  if (minutesOf(start) === null || minutesOf(end) === null) throw new ApiError({ kind: 'invalid-params', message: 'Quiet hours need a start and an end (HH:MM).' });
+  if (minutesOf(start) === null || minutesOf(end) === null) throw new ApiError({ kind: 'invalid-params', message: t('alerts.error.quietHours') });
   return { periodMinutes: period as number, quiet: { enabled: q.enabled === true, start, end } };
 }
 

@@ -7,6 +7,8 @@
 import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { StatsDeps } from '@/lib/stats/worker.ts';
@@ -57,7 +59,7 @@ export async function syncAlertAlarm(deps: AlertWorkerDeps): Promise<void> {
 }
 
 function notFound(): ApiError {
-  return new ApiError({ kind: 'invalid-params', message: 'That alert no longer exists.' });
+  return new ApiError({ kind: 'invalid-params', message: t('alerts.error.gone') });
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -113,7 +115,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
           });
         } else {
           const { rules } = await store.load();
-          if (rules.length >= MAX_RULES) throw new ApiError({ kind: 'invalid-params', message: `At most ${MAX_RULES} alerts: delete one first.` });
+          if (rules.length >= MAX_RULES) throw new ApiError({ kind: 'invalid-params', message: t('alerts.error.tooMany', { count: formatNumber(MAX_RULES) }) });
           rule = { id: deps.newId?.() ?? crypto.randomUUID(), ...fields, paused: false, createdAt: clock.now() };
           await store.saveRules([...rules, rule]);
         }

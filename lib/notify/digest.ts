@@ -3,6 +3,8 @@
  * Two or more become a digest (one line each), which replaces the previous
  * digest. Pure.
  */
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { NotificationTarget, Notifier, UserNotification } from './notifier.ts';
 
 export const DIGEST_ID = 'vantage-digest';
@@ -25,8 +27,8 @@ export function digest(notes: readonly UserNotification[]): UserNotification[] {
       ? { page: 'dashboard', project }
       : first.target;
   const lines = notes.slice(0, DIGEST_LINES).map((n) => `${n.title}: ${n.message}`);
-  if (notes.length > DIGEST_LINES) lines.push(`and ${notes.length - DIGEST_LINES} more`);
-  return [{ id: DIGEST_ID, title: `Vantage: ${notes.length} alerts`, message: lines.join('\n'), target }];
+  if (notes.length > DIGEST_LINES) lines.push(t('notify.digest.more', { count: formatNumber(notes.length - DIGEST_LINES) }));
+  return [{ id: DIGEST_ID, title: t('notify.digest.title', notes.length, { count: formatNumber(notes.length) }), message: lines.join('\n'), target }];
 }
 
 /** Shows what a check has to say (a digest for two or more); answers how many notifications were shown. */
