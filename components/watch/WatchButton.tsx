@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
 import { sameWatch } from '@/lib/watch/watchlist.ts';
@@ -29,7 +30,7 @@ export function WatchButton({ address, model }: { address: `0x${string}`; model:
     setNote(null);
     try {
       await askWorker('watch.add', { address, model });
-      if (!(await asked)) setNote('Watching. Notifications are off, so a band change shows only in the Score tab’s list.');
+      if (!(await asked)) setNote(t('watch.button.notificationsOff'));
     } catch (e) {
       setNote(describeError(toErrorInfo(e)));
     } finally {
@@ -40,9 +41,9 @@ export function WatchButton({ address, model }: { address: `0x${string}`; model:
   return (
     <div class="watch-toggle">
       <button type="button" class={watching ? '' : 'primary'} aria-pressed={watching} disabled={busy || list === null} onClick={() => void onClick()}>
-        {watching ? 'Watching ✓' : 'Watch'}
+        {watching ? t('watch.button.watching') : t('watch.button.watch')}
       </button>
-      <span class="hint">{watching ? 'Re-scored every 6 hours; click to stop.' : 'Re-score it every 6 hours and tell me when its band changes.'}</span>
+      <span class="hint">{watching ? t('watch.button.hintWatching') : t('watch.button.hint')}</span>
       {note && <p class="hint watch-note" role="status">{note}</p>}
     </div>
   );

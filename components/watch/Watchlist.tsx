@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { shortAddress, toChecksum } from '@/lib/score/address.ts';
+import { bandLabel } from '@/lib/score/band-label.ts';
 import { bandOf } from '@/lib/score/band.ts';
 import { latestScore, type WatchedAddress } from '@/lib/watch/watchlist.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
@@ -17,22 +20,25 @@ function Row({ w, onPick }: { w: WatchedAddress; onPick: (w: WatchedAddress) => 
   const score = latestScore(w);
   const band = score === null ? null : bandOf(score);
   const remove = () => void askWorker('watch.remove', { address: w.address, model: w.model }).catch(() => undefined);
-  const trend = w.history.length > 1 ? `from ${w.history[0]![1]} to ${score} over ${w.history.length} checks` : 'one check so far';
+  const trend = w.history.length > 1
+    ? t('watch.list.trend', w.history.length, { from: formatNumber(w.history[0]![1]), to: formatNumber(score), count: formatNumber(w.history.length) })
+    : t('watch.list.oneCheck');
+  const failed = w.lastError ? t('watch.list.lastFailed', { error: describeError(w.lastError) }) : '';
   return (
     <li class="watch-row" data-address={w.address} data-model={w.model}>
-      <button type="button" class="watch-subject" onClick={() => onPick(w)} title={`${full} · ${w.model}`} aria-label={`${full}, ${w.model}: show its score`}>
+      <button type="button" class="watch-subject" onClick={() => onPick(w)} title={`${full} · ${w.model}`} aria-label={t('watch.list.showScore', { address: full, model: w.model })}>
         <span class="mono watch-short">{shortAddress(full)}</span>
         <span class="mono watch-full">{full}</span>
         <span class="muted watch-model">{w.model}</span>
       </button>
       <span class="num watch-score" data-testid="watch-score">{score ?? '—'}</span>
-      <span class={`score-band watch-band ${band ? `band-${band.id}` : 'band-none'}`} data-testid="watch-band">{band?.name ?? (score === null ? 'Not yet scored' : 'No band')}</span>
-      {w.history.length > 0 ? <Sparkline points={w.history} label={`Score history: ${trend}`} /> : <div class="watch-spark" />}
+      <span class={`score-band watch-band ${band ? `band-${band.id}` : 'band-none'}`} data-testid="watch-band">{band ? bandLabel(band) : score === null ? t('watch.list.notScored') : t('watch.list.noBand')}</span>
+      {w.history.length > 0 ? <Sparkline points={w.history} label={t('watch.list.history', { trend })} /> : <div class="watch-spark" />}
       {w.lastError && (
-        <span class="watch-warn" role="img" aria-label={`Last check failed: ${describeError(w.lastError)}`} title={`Last check failed: ${describeError(w.lastError)}`}>!</span>
+        <span class="watch-warn" role="img" aria-label={failed} title={failed}>!</span>
       )}
-      <button type="button" class="linkish watch-remove" onClick={remove} aria-label={`Stop watching ${full} (${w.model})`}>
-        Remove
+      <button type="button" class="linkish watch-remove" onClick={remove} aria-label={t('watch.list.stop', { address: full, model: w.model })}>
+        {t('watch.list.remove')}
       </button>
     </li>
   );
@@ -58,7 +64,13 @@ export function Watchlist({ onPick }: { onPick: (w: WatchedAddress) => void }) {
     setStatus(null);
     try {
       const r = await askWorker('watch.check', {});
-      setStatus(r.stoppedBy ? `Checked ${r.scored} of ${r.asked + r.skipped}; the rest waits: ${describeError({ kind: r.stoppedBy, message: '' })}` : r.failed ? `Checked; ${r.failed} could not be scored.` : 'Checked.');
+      setStatus(
+        r.stoppedBy
+          ? t('watch.list.checkedPartial', { scored: formatNumber(r.scored), total: formatNumber(r.asked + r.skipped), error: describeError({ kind: r.stoppedBy, message: '' }) })
+          : r.failed
+            ? t('watch.list.checkedFailed', r.failed, { count: formatNumber(r.failed) })
+            : t('watch.list.checked'),
+      );
     } catch (e) {
       fail(e);
     } finally {
@@ -67,11 +79,11 @@ export function Watchlist({ onPick }: { onPick: (w: WatchedAddress) => void }) {
   };
 
   return (
-    <section class="watchlist" aria-label="Watched addresses">
+    <section class="watchlist" aria-label={t('watch.list.label')}>
       <div class="score-recent-head">
-        <h3>Watching</h3>
+        <h3>{t('watch.list.title')}</h3>
         <button type="button" class="linkish" onClick={() => void checkNow()} disabled={checking}>
-          {checking ? 'Checking…' : 'Check now'}
+          {checking ? t('watch.list.checking') : t('watch.list.checkNow')}
         </button>
       </div>
       <ul>
@@ -80,15 +92,15 @@ export function Watchlist({ onPick }: { onPick: (w: WatchedAddress) => void }) {
         ))}
       </ul>
       <div class="watch-actions">
-        <button type="button" class="linkish" onClick={() => void exportCsv()}>Export CSV</button>
+        <button type="button" class="linkish" onClick={() => void exportCsv()}>{t('watch.list.exportCsv')}</button>
         {confirming ? (
-          <span class="watch-confirm" role="group" aria-label="Remove all watched addresses?">
-            <span>Remove all {list.length}?</span>
-            <button type="button" class="linkish danger" onClick={() => void askWorker('watch.clear', {}).then(() => setConfirming(false), fail)}>Yes, remove all</button>
-            <button type="button" class="linkish" onClick={() => setConfirming(false)}>Keep</button>
+          <span class="watch-confirm" role="group" aria-label={t('watch.list.removeAllLabel')}>
+            <span>{t('watch.list.removeAllCount', { count: formatNumber(list.length) })}</span>
+            <button type="button" class="linkish danger" onClick={() => void askWorker('watch.clear', {}).then(() => setConfirming(false), fail)}>{t('watch.list.removeAllYes')}</button>
+            <button type="button" class="linkish" onClick={() => setConfirming(false)}>{t('watch.list.keep')}</button>
           </span>
         ) : (
-          <button type="button" class="linkish" onClick={() => setConfirming(true)}>Remove all</button>
+          <button type="button" class="linkish" onClick={() => setConfirming(true)}>{t('watch.list.removeAll')}</button>
         )}
       </div>
       {status && <p class="hint watch-status" role="status">{status}</p>}

@@ -5,7 +5,7 @@ import type { Band } from './band.ts';
  * A band's name in the user's language. band.ts keeps the service's English
  * names (the sandbox shares it, and answers carry them); people see these.
  */
-export function bandLabel(band: Band): string {
+export function bandLabel(band: Pick<Band, 'name'>): string {
   switch (band.name) {
     case 'Poor':
       return t('score.band.poor');

@@ -1,6 +1,9 @@
 import { toErrorInfo, type ApiErrorInfo, type ApiErrorKind } from '@/lib/api/errors.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { Notifier, UserNotification } from '@/lib/notify/notifier.ts';
 import { shortAddress, toChecksum } from '@/lib/score/address.ts';
+import { bandLabel } from '@/lib/score/band-label.ts';
 import type { ScoreLookupFn } from '@/lib/score/lookup.ts';
 import type { WatchlistStore } from './store.ts';
 import { bandChange, latestScore, withError, withScore, type BandChange, type WatchedAddress } from './watchlist.ts';
@@ -58,8 +61,8 @@ const keyOf = (w: { address: string; model: string }) => `${w.model}|${w.address
 export function bandChangeNotification(c: ChangeSeen): UserNotification {
   return {
     id: `watch:${c.model}:${c.address}`,
-    title: `Score band changed: ${c.to}`,
-    message: `${shortAddress(toChecksum(c.address))} (${c.model}) went from ${c.from} to ${c.to}: score ${c.score}.`,
+    title: t('watch.notification.title', { band: bandLabel({ name: c.to }) }),
+    message: t('watch.notification.message', { address: shortAddress(toChecksum(c.address)), model: c.model, from: bandLabel({ name: c.from }), to: bandLabel({ name: c.to }), score: formatNumber(c.score) }),
     target: { page: 'score', address: toChecksum(c.address), model: c.model },
   };
 }

@@ -1,5 +1,7 @@
 import { isRecord } from '@/lib/api/body.ts';
 import type { ApiErrorKind } from '@/lib/api/errors.ts';
+import { formatNumber } from '@/lib/format/number.ts';
+import { t } from '@/lib/i18n/index.ts';
 import { bandOf, type BandName } from '@/lib/score/band.ts';
 
 /**
@@ -39,7 +41,7 @@ export const sameWatch = (a: { address: string; model: string }, b: { address: s
 /** The list with `entry` added at the end; an existing (address, model) is kept as it is. Throws past WATCH_LIMIT. */
 export function withWatched(list: readonly WatchedAddress[], entry: WatchedAddress, limit = WATCH_LIMIT): WatchedAddress[] {
   if (list.some((w) => sameWatch(w, entry))) return [...list];
-  if (list.length >= limit) throw new RangeError(`The watchlist holds at most ${limit} addresses: remove one first.`);
+  if (list.length >= limit) throw new RangeError(t('watch.error.full', { count: formatNumber(limit) }));
   return [...list, entry];
 }
 

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
+import { t } from '@/lib/i18n/index.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
@@ -75,7 +76,7 @@ export function watchService(deps: WatchDeps) {
       const checked = checkAddress(key.address);
       if (!checked.ok) throw new ApiError({ kind: 'invalid-params', param: 'entity_address', message: checked.message });
       const model = key.model?.trim() || (await deps.defaultModel());
-      if (!model) throw new ApiError({ kind: 'invalid-params', param: 'scoreId', message: 'Choose a score model.' });
+      if (!model) throw new ApiError({ kind: 'invalid-params', param: 'scoreId', message: t('watch.error.chooseModel') });
       let entry: WatchedAddress = { address: checked.address, model, addedAt: deps.now(), history: [] };
       // The score just looked up (cached moments ago) starts the history; without one, the first check does.
       const first = await deps.lookup({ address: checked.address, scoreId: model }).catch(() => null);
