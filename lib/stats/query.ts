@@ -7,6 +7,8 @@
 import { dataOperations, getOperation, isOperationId, type DataOperationId, type OperationSpec } from '@/lib/api/catalog.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { cacheKey } from '@/lib/cache/swr.ts';
+import { formatList } from '@/lib/format/list.ts';
+import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';
 
@@ -68,7 +70,7 @@ export function dateToSeconds(date: string): number | null {
 
 /** Why a custom range is unusable, or null when it is fine. */
 export function rangeError(range: TimeRange): string | null {
-  if ('days' in range) return PRESET_DAYS.includes(range.days) ? null : 'Choose 7, 30 or 90 days.';
+  if ('days' in range) return PRESET_DAYS.includes(range.days) ? null : t('stats.range.presetDays', { choices: formatList(PRESET_DAYS.map((d) => formatNumber(d)), 'disjunction') });
   const from = dateToSeconds(range.from);
   const to = dateToSeconds(range.to);
   if (from === null || to === null) return t('stats.range.bothDates');
@@ -145,7 +147,7 @@ export function parseStatsRequest(payload: unknown): StatsRequest {
   if (typeof p.op !== 'string' || !isOperationId(p.op) || !dataIds.has(p.op)) throw invalid('Unknown statistics operation.');
   const f = (p.filters ?? {}) as Record<string, unknown>;
   const project = text(f.project, 'Project').trim();
-  if (!project) throw invalid('Choose a project.');
+  if (!project) throw invalid(t('stats.range.chooseProject'));
   const r = (f.range ?? {}) as Record<string, unknown>;
   const range: TimeRange = 'days' in r ? { days: r.days as PresetDays } : { from: text(r.from, 'From'), to: text(r.to, 'To') };
   const err = rangeError(range);
