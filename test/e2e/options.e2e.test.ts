@@ -39,7 +39,7 @@ describe('options page', () => {
   it('keeps what was saved across a reload, with the key masked until the eye reveals it', async () => {
     const page = await h.openPage('options.html');
     await fillForm(page, sb, sb.apiKey);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => saveNote(page).innerText()).toBe('Saved.');
 
     // The key is sealed in storage.local, which content scripts can read.
@@ -110,7 +110,7 @@ describe('options page', () => {
     await field(page, 'Proof page URL').fill('https://proof.example/start');
     await field(page, 'Minimum score').fill('six hundred');
     await field(page, 'Integration API base URL').fill('ftp://files.example/v1');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     await expect.poll(() => saveNote(page).innerText()).toBe('Nothing was saved: fix the 3 fields marked below.');
     expect(await page.locator('#proofPageTemplate-error').innerText()).toBe('Proof page URL must contain {sessionId}.');
@@ -133,7 +133,7 @@ describe('options page', () => {
       await page.getByRole('button', { name: 'Test connection' }).click();
       await expect.poll(() => verdict(page).innerText()).toMatch(/Key rejected/);
       await field(page, 'Minimum score').fill('x');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => saveNote(page).innerText()).toMatch(/^Nothing was saved/);
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).toBe('rgb(20, 22, 27)');

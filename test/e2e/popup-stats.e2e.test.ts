@@ -231,7 +231,7 @@ describe('popup stats', () => {
     const key = options.getByLabel('API key', { exact: true });
     await expect.poll(() => key.inputValue()).toBe(KEYS[0]);
     await key.fill(KEYS[1]!);
-    await options.getByRole('button', { name: 'Save' }).click();
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => options.locator('.save-note').innerText()).toBe('Saved.');
     await expect.poll(() => snapshotEntries(options)).toBe(0);
     // The worker keeps no entry of the first account.
