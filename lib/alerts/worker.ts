@@ -5,6 +5,7 @@
  * is the only writer of the alert items, one change at a time.
  */
 import { browser } from 'wxt/browser';
+import type { AlarmsPort } from '@/lib/platform/alarms.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatNumber } from '@/lib/format/number.ts';
@@ -33,12 +34,7 @@ declare module '@/lib/messaging/protocol.ts' {
 }
 
 /** The parts of `browser.alarms` used (fakeable). */
-export interface AlertAlarms {
-  create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
-  clear(name: string): Promise<boolean>;
-  get(name: string): Promise<{ name: string; periodInMinutes?: number } | undefined>;
-  onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
-}
+export type AlertAlarms = AlarmsPort;
 
 export interface AlertWorkerDeps extends AlertCheckDeps {
   readonly alarms: AlertAlarms;

@@ -5,6 +5,7 @@
  * open popup share one request.
  */
 import { browser } from 'wxt/browser';
+import type { AlarmsPort } from '@/lib/platform/alarms.ts';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
@@ -20,12 +21,7 @@ export const BADGE_ALARM = 'vantage-badge';
 /** The parts of the toolbar button and `browser.alarms` the badge uses (fakeable). */
 export type BadgeAction = ToolbarButton;
 
-export interface BadgeAlarms {
-  create(name: string, info: { periodInMinutes: number; delayInMinutes?: number }): void | Promise<void>;
-  clear(name: string): Promise<boolean>;
-  get(name: string): Promise<{ name: string; periodInMinutes?: number } | undefined>;
-  onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
-}
+export type BadgeAlarms = AlarmsPort;
 
 export interface BadgeDeps extends StatsDeps {
   readonly action: BadgeAction;

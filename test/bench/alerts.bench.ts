@@ -13,11 +13,10 @@
  *   npm run bench:alerts -- [--runs 7] [--scale 1]
  * Targets: < 2 s per check; < 1 MB of storage for the rules and their state.
  */
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ApiClient } from '@/lib/api/client.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
 import { runAlertCheck, ruleRequest } from '@/lib/alerts/check.ts';
 import type { AlertCondition, AlertRule } from '@/lib/alerts/rule.ts';
 import { systemClock } from '@/lib/alerts/schedule.ts';
@@ -40,21 +39,7 @@ const TARGET_MS = 2000;
 const TARGET_BYTES = 1024 * 1024;
 
 // ---- the sandbox, in its own process ----
-const cli = fileURLToPath(new URL('../sandbox/cli.ts', import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--api-key', KEY, '--scale', String(SCALE)], { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error('sandbox did not start within 120 s')), 120_000);
-  child.stdout.on('data', (b: Buffer) => {
-    out += b.toString();
-    const m = /SANDBOX_READY (\S+)/.exec(out);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[1]!);
-    }
-  });
-  child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-});
+const { origin, child } = await startSandboxProcess(['--api-key', KEY, '--scale', String(SCALE)]);
 
 try {
   // ---- 20 rules over every metric, the three projects, two ranges ----

@@ -10,12 +10,11 @@
  *
  *   npm run bench:sandbox -- [--requests 1000] [--concurrency 50] [--scale 1]
  */
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dataOperations } from '@/lib/api/catalog.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
 import { createDataApi } from '@/test/sandbox/data-api/index.ts';
 import { createDataset, PROJECTS } from '@/test/sandbox/dataset/index.ts';
 
@@ -45,23 +44,7 @@ console.log(`dataset: ${ds.events.count.toLocaleString('en')} events + ${ds.visi
 console.log(`generation: ${(genMs / 1000).toFixed(2)} s; indexes + default answers: ${(warmMs / 1000).toFixed(2)} s`);
 
 // ---- 2. the server, in its own process ----
-const cli = fileURLToPath(new URL('../sandbox/cli.ts', import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--api-key', KEY, '--anchor', String(anchor), '--scale', String(SCALE)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const origin = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error('sandbox did not start within 120 s')), 120_000);
-  child.stdout.on('data', (b: Buffer) => {
-    out += b.toString();
-    const m = /SANDBOX_READY (\S+)/.exec(out);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[1]!);
-    }
-  });
-  child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-});
+const { origin, child } = await startSandboxProcess(['--api-key', KEY, '--anchor', String(anchor), '--scale', String(SCALE)]);
 const { hostname, port } = new URL(origin);
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
