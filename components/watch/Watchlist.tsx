@@ -26,7 +26,7 @@ function Row({ w, onPick }: { w: WatchedAddress; onPick: (w: WatchedAddress) => 
   const failed = w.lastError ? t('watch.list.lastFailed', { error: describeError(w.lastError) }) : '';
   return (
     <li class="watch-row" data-address={w.address} data-model={w.model}>
-      <button type="button" class="watch-subject" onClick={() => onPick(w)} title={`${full} · ${w.model}`} aria-label={t('watch.list.showScore', { address: full, model: w.model })}>
+      <button type="button" class="watch-subject" onClick={() => onPick(w)} title={`${full} · ${w.model}`}>
         <span class="mono watch-short">{shortAddress(full)}</span>
         <span class="mono watch-full">{full}</span>
         <span class="muted watch-model">{w.model}</span>
@@ -81,7 +81,7 @@ export function Watchlist({ onPick }: { onPick: (w: WatchedAddress) => void }) {
   return (
     <section class="watchlist" aria-label={t('watch.list.label')}>
       <div class="score-recent-head">
-        <h3>{t('watch.list.title')}</h3>
+        <h2>{t('watch.list.title')}</h2>
         <button type="button" class="linkish" onClick={() => void checkNow()} disabled={checking}>
           {checking ? t('watch.list.checking') : t('watch.list.checkNow')}
         </button>

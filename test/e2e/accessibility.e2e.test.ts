@@ -175,6 +175,10 @@ describe('accessibility audit (axe-core)', () => {
     await expandAll(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await audit(page, 'dashboard');
+    // "Alert me…" opens its form on the block.
+    await page.locator('[data-block="holders"] button.alert-me').click();
+    await page.locator('[data-block="holders"] form.alert-form').waitFor();
+    await audit(page, 'dashboard-alert-form');
     await page.close();
     expect(takeFindings()).toBe('');
   });
@@ -193,6 +197,11 @@ describe('accessibility audit (axe-core)', () => {
     await page.getByTestId('score-value').waitFor({ timeout: 20_000 });
     await page.getByRole('region', { name: 'Recent lookups' }).waitFor();
     await audit(page, 'popup-score-result');
+    // Watched: the Score tab lists the address with its band (the permission prompt stays unanswered headless).
+    await page.locator('.watch-toggle button').click();
+    await page.locator('.watch-row [data-testid="watch-band"]').waitFor({ timeout: 20_000 });
+    await settled(page);
+    await audit(page, 'popup-score-watchlist');
     await page.close();
 
     const win = await h.openPage(`score.html?address=${wallet()}`);
