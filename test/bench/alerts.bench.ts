@@ -13,6 +13,7 @@
  *   npm run bench:alerts -- [--runs 7] [--scale 1]
  * Targets: < 2 s per check; < 1 MB of storage for the rules and their state.
  */
+import './english-browser.ts';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ApiClient } from '@/lib/api/client.ts';
