@@ -17,8 +17,26 @@ const POLL_MS = 100;
 const STABLE_MS = 60;
 /** The longest a BiDi call that Firefox may leave unanswered is waited for. */
 const BIDI_CALL_MS = 5_000;
+/** The longest the driver's own look at a page (not a test's evaluate) is waited for. */
+const LOOK_MS = 15_000;
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `call`, or an error naming `what` once `ms` pass unanswered. A BiDi call into a document that is
+ * going away can stay unanswered for good; bounded, the test fails on the step instead of its timeout.
+ */
+export async function answered<T>(call: Promise<T>, what: string, ms = LOOK_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Firefox left ${what} unanswered for ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** page.evaluate with TestPage's signature (puppeteer types the argument as a serialisable handle). */
 export function evaluateIn<R, A>(page: Page, fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
@@ -34,7 +52,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
   /** Whether the document is gone (its browsing context no longer exists). */
   const gone = async () =>
     closed ||
-    (await page.evaluate(() => true).then(
+    (await answered(page.evaluate(() => true), 'a look at a closing page', BIDI_CALL_MS).then(
       () => false,
       (e: unknown) => /no such frame|not found|closed/i.test(String(e)),
     ));
@@ -44,7 +62,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
   };
 
   const self: TestPage = {
-    url: () => page.evaluate(() => location.href),
+    url: () => answered(page.evaluate(() => location.href), 'the page\'s address'),
     async goto(url) {
       // page.goto never resolves for moz-extension:// documents; navigating the context does.
       if (url.startsWith('moz-extension:')) await bidi.navigate(page, url);
@@ -60,7 +78,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       // would send the click elsewhere, so the point is checked in the page right before the click.
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const point = await page.evaluate(
+        const point = await answered(page.evaluate(
           (s, ms) =>
             new Promise<{ x: number; y: number } | null>((done) => {
               const el = document.querySelector(s);
@@ -77,9 +95,9 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
             }),
           selector,
           STABLE_MS,
-        );
+        ), `where ${selector} is`);
         if (point) {
-          await page.mouse.click(point.x, point.y);
+          await answered(page.mouse.click(point.x, point.y), `a click on ${selector}`);
           return;
         }
         if (Date.now() > deadline) throw new Error(`${selector} never held still under the pointer`);
@@ -99,10 +117,10 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     },
     async text(selector) {
       await waitFor(selector);
-      return page.$eval(selector, (el) => (el as HTMLElement).innerText);
+      return answered(page.$eval(selector, (el) => (el as HTMLElement).innerText), `the text of ${selector}`);
     },
     attr: (selector, name) =>
-      page.evaluate((s, n) => document.querySelector(s)?.getAttribute(n) ?? null, selector, name),
+      answered(page.evaluate((s, n) => document.querySelector(s)?.getAttribute(n) ?? null, selector, name), `${selector}'s ${name}`),
     async waitForClose(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!(await gone())) {

@@ -6,7 +6,7 @@ import { bidiOf, type Bidi } from './firefox-bidi.ts';
 import { firefoxBackground, type BackgroundState } from './firefox-background.ts';
 import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
 import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
-import { evaluateIn, firefoxPage } from './firefox-page.ts';
+import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
 
@@ -119,13 +119,13 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
       addonId,
       extensionOrigin: origin,
       async open(url) {
-        const page = await newTab();
+        const page = await answered(newTab(), 'a new tab');
         await page.goto(url, { waitUntil: 'load' });
         return wrap(page);
       },
       async openExtensionPage(path) {
-        const page = await newTab();
-        await bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`);
+        const page = await answered(newTab(), 'a new tab');
+        await answered(bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`), `the load of ${path}`);
         return wrap(page);
       },
       nextPage(url, timeoutMs = 20_000) {
@@ -152,9 +152,13 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
       },
       inExtension,
       askWorker: (type, payload = {}) =>
-        inExtension(
-          ({ channel, t, p }) => browser.runtime.sendMessage({ channel, type: t, payload: p }),
-          { channel: CHANNEL, t: type, p: payload },
+        answered(
+          inExtension(
+            ({ channel, t, p }) => browser.runtime.sendMessage({ channel, type: t, payload: p }),
+            { channel: CHANNEL, t: type, p: payload },
+          ),
+          `the background's answer to ${type}`,
+          30_000,
         ),
       async setStorage(area, items) {
         await inExtension(({ a, i }) => browser.storage[a].set(i), { a: area, i: items });
