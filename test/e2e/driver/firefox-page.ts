@@ -97,7 +97,17 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
           STABLE_MS,
         ), `where ${selector} is`);
         if (point) {
-          await answered(page.mouse.click(point.x, point.y), `a click on ${selector}`);
+          // A click that closes its page (Approve, a proof page's wallet) may never be answered: its page going away ends it too.
+          let settled = false;
+          const click = page.mouse.click(point.x, point.y);
+          const pageGone = (async () => {
+            while (!settled && !(await gone())) await delay(POLL_MS);
+          })();
+          try {
+            await answered(Promise.race([click, pageGone]), `a click on ${selector}`);
+          } finally {
+            settled = true;
+          }
           return;
         }
         if (Date.now() > deadline) throw new Error(`${selector} never held still under the pointer`);
