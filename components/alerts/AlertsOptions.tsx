@@ -59,7 +59,7 @@ function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
         <label class="inline">
           <input type="checkbox" id="alerts-quiet" checked={draft.quiet.enabled} onChange={(e) => quiet({ enabled: e.currentTarget.checked })} /> {t('alerts.schedule.quiet')}
         </label>
-        <span class="hint">
+        <span class="hint quiet-times">
           <input type="time" id="alerts-quiet-start" aria-label={t('alerts.schedule.quietFrom')} value={draft.quiet.start} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ start: e.currentTarget.value })} />
           {` ${t('alerts.schedule.to')} `}
           <input type="time" id="alerts-quiet-end" aria-label={t('alerts.schedule.quietUntil')} value={draft.quiet.end} disabled={!draft.quiet.enabled} onInput={(e) => quiet({ end: e.currentTarget.value })} />

@@ -221,6 +221,30 @@ describe('accessibility audit (axe-core)', () => {
     await audit(options, 'options');
     await options.close();
 
+    // Options › Alerts with rules: one checked (its last value and time), one paused, one whose last check failed.
+    const now = Date.now();
+    const filters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
+    await h.setStorage('local', {
+      alertRules: [
+        { id: 'a11y-1', metric: 'dailyUsers', filters, condition: { kind: 'above', value: 1200 }, paused: false, createdAt: now },
+        { id: 'a11y-2', metric: 'totalHolders', filters, condition: { kind: 'change', percent: 10 }, paused: true, createdAt: now },
+        { id: 'a11y-3', metric: 'activeHolders', filters, condition: { kind: 'below', value: 50 }, paused: false, createdAt: now },
+      ],
+      alertRules$: { v: 1 },
+      alertState: { rules: { 'a11y-1': { lastCheck: now, lastValue: 1105 }, 'a11y-3': { lastCheck: now, error: 'The service did not answer.' } }, held: [] },
+      alertState$: { v: 1 },
+    });
+    const withRules = await h.openPage('options.html');
+    await withRules.locator('tr[data-rule="a11y-3"]').waitFor();
+    await withRules.locator('tr[data-rule]').first().scrollIntoViewIfNeeded();
+    await audit(withRules, 'options-alerts');
+    // Editing a rule opens its form in place.
+    await withRules.locator('tr[data-rule="a11y-1"] [data-action="edit"]').click();
+    await withRules.locator('form.alert-form').waitFor();
+    await audit(withRules, 'options-alert-edit');
+    await withRules.close();
+    await h.setStorage('local', { alertRules: [], alertState: { rules: {}, held: [] } });
+
     // A consent window whose request is gone (answered elsewhere, expired).
     const gone = await h.openPage('consent.html?flow=no-such-flow');
     await gone.getByText('This request is no longer pending.').waitFor();
