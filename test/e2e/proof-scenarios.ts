@@ -231,8 +231,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const flow = listed.value.flows.find((f) => f.origin === site)!;
       await w.driver.askWorker('proof.cancel', { flowId: flow.flowId });
       await expect.poll(() => statusCode(dapp)).toBe('4001');
-      // Cancelling closes the proof page it opened. (Firefox can leave a new tab unanswered for good
-      // when it is asked for one while a tab of its window is closing: Options opens only after.)
+      // Cancelling closes the proof page it opened.
       await proofAgain.waitForClose();
 
       await removeInOptions('allowed', site, 'Revoke');

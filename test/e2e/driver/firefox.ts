@@ -102,10 +102,18 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
 
     // Firefox opens a new tab in its most recent window; when that window is one closing at that moment
     // (a consent window the extension just closed), BiDi answers "Target closed": ask once more.
-    const newTab = () => firefox.newPage().catch((e: unknown) => {
-      if (!/Target closed/i.test(String(e))) throw e;
-      return firefox.newPage();
-    });
+    // The tab opens in the background, then comes to the front: for a foreground tab, BiDi first waits for
+    // the selected tab's document to turn hidden, and when that tab is one of the extension's documents
+    // (which BiDi does not follow) the wait never ends.
+    const createTab = () => firefox.newPage({ background: true });
+    const newTab = async () => {
+      const page = await createTab().catch((e: unknown) => {
+        if (!/Target closed/i.test(String(e))) throw e;
+        return createTab();
+      });
+      await Promise.race([page.bringToFront(), new Promise((r) => setTimeout(r, 5_000))]);
+      return page;
+    };
     const pages = new WeakMap<TestPage, Page>();
     const wrap = (page: Page): TestPage => {
       const p = firefoxPage(page, bidi);
