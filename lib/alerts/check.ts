@@ -91,7 +91,8 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
   const answers = await pool(
     [...groups.values()].map((g) => () =>
       fetchStat(statsDeps, g.request, options.force).then(
-        (entry) => ({ ok: true as const, body: entry.value }),
+        // The whole entry: which days it holds complete depends on when it was fetched (storedAt).
+        (entry) => ({ ok: true as const, entry }),
         (e: unknown) => ({ ok: false as const, error: describeError(toErrorInfo(e), nowMs) }),
       )),
     deps.concurrency ?? 4,
@@ -109,7 +110,7 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
         states[rule.id] = failed(before, nowMs, answer.error);
         continue;
       }
-      const ev = evaluate(rule, before, answer.body, nowMs, deps.clock, options.baseline);
+      const ev = evaluate(rule, before, answer.entry, nowMs, deps.clock, options.baseline);
       states[rule.id] = ev.state;
       if (ev.fired) fired.push(ev.fired);
     }

@@ -8,7 +8,7 @@ import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 import { memoryAlertStore } from '@/test/unit/fakes/memory-alert-store.ts';
-import { HOUR, T0, fakeClock, holdersBody, rule } from './fixtures.ts';
+import { DAY_S, HOUR, T0, dailyUsersBody, dayOf, fakeClock, holdersBody, rule } from './fixtures.ts';
 
 /** A service whose numbers the test sets; counts calls per operation. */
 function world(rules: readonly AlertRule[], schedule: AlertSchedule = DEFAULT_SCHEDULE) {
@@ -136,6 +136,37 @@ describe('runAlertCheck', () => {
     expect(r).toMatchObject({ fired: 1, shown: 0 });
     w.clock.advance(HOUR);
     expect(await w.check()).toMatchObject({ fired: 0 });
+  });
+});
+
+describe('runAlertCheck on cached answers (#17)', () => {
+  it('a day that was partial when the cached answer was fetched is not compared; the fresh full day is', async () => {
+    const D = dayOf(T0);
+    const clock = fakeClock(T0 + 12 * HOUR);
+    let body = dailyUsersBody(D, [980, 1000, 300]);
+    const calls: number[] = [];
+    const client = { call: async () => (calls.push(clock.now()), body) } as unknown as ApiClient;
+    const shown: UserNotification[] = [];
+    const store = memoryAlertStore();
+    // The answer cache keeps an answer 15 minutes: a check soon after a fetch reads it from storage.
+    const deps: AlertCheckDeps = { cache: testCache(async () => client, { ttlMs: 15 * 60_000, now: clock.now }), store, notifier: { show: async (n) => (shown.push(n), true) }, clock };
+    await store.saveRules([rule({ id: 'c', condition: { kind: 'change', percent: 20 } })]);
+    await runAlertCheck(deps, clock.now(), { baseline: true });
+    // 23:55 UTC: fetched with day D under way (500 so far).
+    clock.set((D + DAY_S) * 1000 - 5 * 60_000);
+    body = dailyUsersBody(D, [980, 1000, 500]);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 0 });
+    // 00:03 UTC: the check is answered by the cache (stored at 23:55): nothing is compared, nothing fires.
+    clock.set((D + DAY_S) * 1000 + 3 * 60_000);
+    body = dailyUsersBody(D + DAY_S, [1000, 1300, 10]);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 0, shown: 0 });
+    expect(calls).toHaveLength(2);
+    expect((await store.load()).state.rules.c).toMatchObject({ comparedDay: D - DAY_S });
+    // An hour later the answer is fetched afresh: day D is complete, 1,000 → 1,300.
+    clock.advance(HOUR);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 1, shown: 1 });
+    expect(calls).toHaveLength(3);
+    expect(shown.map((n) => n.message)).toEqual(['Up 30% day over day: 1,000 → 1,300 on Mar 10.']);
   });
 });
 
