@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
+import { releaseHeld, runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
 import type { AlertRule } from '@/lib/alerts/rule.ts';
-import { DEFAULT_SCHEDULE, isQuiet, type AlertSchedule } from '@/lib/alerts/schedule.ts';
+import { DEFAULT_SCHEDULE, isQuiet, quietEnd, type AlertSchedule } from '@/lib/alerts/schedule.ts';
 import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
@@ -103,6 +103,28 @@ describe('runAlertCheck', () => {
     expect(w.shown).toHaveLength(1);
   });
 
+  it('releaseHeld tells what is held as one digest once quiet hours are over, without asking the service; while quiet it keeps holding', async () => {
+    const w = world([totalAbove('a', 1000), whalesAbove('b', 20)], { periodMinutes: 1440, quiet: { enabled: true, start: '22:00', end: '07:00' } });
+    w.clock.set(T0 + 20 * HOUR);
+    await w.check({ baseline: true });
+    Object.assign(w.numbers, { total: 2000, whales: 30 });
+    w.clock.set(T0 + 22 * HOUR); // 23:00 local
+    expect(await w.check()).toMatchObject({ fired: 2, held: 2, shown: 0 });
+    const deps = { store: w.store, notifier: { show: async (n: UserNotification) => (w.shown.push(n), true) }, clock: w.clock };
+    w.clock.set(T0 + 29 * HOUR + 59 * 60_000); // 06:59 local: still quiet
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 2, shown: 0 });
+    w.clock.set(T0 + 30 * HOUR); // 07:00 local
+    const calls = w.calls.length;
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 0, shown: 1 });
+    expect(w.calls).toHaveLength(calls);
+    expect(w.shown).toEqual([expect.objectContaining({ id: DIGEST_ID, title: 'Vantage: 2 alerts' })]);
+    const { state } = await w.store.load();
+    expect(state.held).toEqual([]);
+    expect(state.lastRun).toBe(T0 + 22 * HOUR);
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 0, shown: 0 });
+    expect(w.shown).toHaveLength(1);
+  });
+
   it('drops held notifications of rules paused or deleted meanwhile', async () => {
     const w = world([totalAbove('a', 1000)], { periodMinutes: 60, quiet: { enabled: true, start: '00:00', end: '23:59' } });
     await w.check({ baseline: true });
@@ -180,6 +202,20 @@ describe('quiet hours', () => {
     expect([at(8, 59), at(9), at(17, 29), at(17, 30)].map((t) => isQuiet(t, day, clock))).toEqual([false, true, true, false]);
     expect(isQuiet(at(23), { ...q, enabled: false }, clock)).toBe(false);
     expect(isQuiet(at(23), { enabled: true, start: '10:00', end: '10:00' }, clock)).toBe(false);
+  });
+
+  it('end at the first minute that is not quiet, through a change of offset either way', () => {
+    const q = { enabled: true, start: '22:00', end: '07:00' };
+    expect(quietEnd(at(23, 10), q, clock)).toBe(at(31));
+    expect(quietEnd(at(3, 30), q, clock)).toBe(at(7));
+    expect(quietEnd(at(12), q, clock)).toBeNull();
+    expect(quietEnd(at(23), { ...q, enabled: false }, clock)).toBeNull();
+    // Clocks go forward (UTC+1 → UTC+2) at 01:00 UTC: 07:00 local comes at 05:00 UTC, not 06:00.
+    const spring = { offsetMinutes: (t: number) => (t < at(25) ? 60 : 120) };
+    expect(quietEnd(at(22), q, spring)).toBe(at(29));
+    // Clocks go back (UTC+2 → UTC+1): 07:00 local comes at 06:00 UTC, not 05:00.
+    const autumn = { offsetMinutes: (t: number) => (t < at(25) ? 120 : 60) };
+    expect(quietEnd(at(21), q, autumn)).toBe(at(30));
   });
 
   it('are local time', () => {
