@@ -7,8 +7,8 @@
  *
  * Quiet hours hold notifications back rather than drop them: a threshold
  * fires on the crossing only, so a dropped one would never be told. They are
- * told, as one digest with the time each fired, by the first check after quiet
- * hours end.
+ * told, as one digest with the time each fired, when quiet hours end (the
+ * worker's release alarm, releaseHeld) or by the first check after that.
  */
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
 import { deliver } from '@/lib/notify/digest.ts';
@@ -20,7 +20,7 @@ import { evaluate, failed, type Fired, type RuleState } from './evaluate.ts';
 import { alertNotification } from './message.ts';
 import type { AlertRule } from './rule.ts';
 import { isQuiet, type AlertClock } from './schedule.ts';
-import type { AlertState, AlertStore } from './state.ts';
+import type { AlertData, AlertState, AlertStore } from './state.ts';
 
 export interface AlertCheckDeps extends StatsDeps {
   readonly store: AlertStore;
@@ -91,7 +91,8 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
   const answers = await pool(
     [...groups.values()].map((g) => () =>
       fetchStat(statsDeps, g.request, options.force).then(
-        (entry) => ({ ok: true as const, body: entry.value }),
+        // The whole entry: which days it holds complete depends on when it was fetched (storedAt).
+        (entry) => ({ ok: true as const, entry }),
         (e: unknown) => ({ ok: false as const, error: describeError(toErrorInfo(e), nowMs) }),
       )),
     deps.concurrency ?? 4,
@@ -109,29 +110,56 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
         states[rule.id] = failed(before, nowMs, answer.error);
         continue;
       }
-      const ev = evaluate(rule, before, answer.body, nowMs, deps.clock, options.baseline);
+      const ev = evaluate(rule, before, answer.entry, nowMs, deps.clock, options.baseline);
       states[rule.id] = ev.state;
       if (ev.fired) fired.push(ev.fired);
     }
   });
 
-  // Told now, or held until quiet hours end; held ones of rules paused or deleted since are dropped.
+  // A check of one rule just saved is not a scheduled pass: "last checked" stays the pass's.
+  const lastRun = options.only ? state.lastRun : nowMs;
+  const told = await tell(deps, { rules, state, schedule }, { rules: states, ...(lastRun !== undefined ? { lastRun } : {}) }, fired, nowMs);
+  return { checked: active.length, failed: failures, fired: fired.length, ...told };
+}
+
+/**
+ * Tells what is due (the held, then the newly fired), or holds it all while
+ * quiet hours last; held ones of rules paused or deleted since are dropped.
+ * Saves `next` with what stays held before telling: a failing notifier must
+ * not make the next check tell it again.
+ */
+async function tell(
+  deps: Pick<AlertCheckDeps, 'store' | 'notifier' | 'clock'>,
+  { rules, state, schedule }: AlertData,
+  next: Omit<AlertState, 'held'>,
+  fired: readonly Fired[],
+  nowMs: number,
+): Promise<Pick<AlertCheckReport, 'held' | 'shown'>> {
   const live = new Map(rules.filter((r) => !r.paused).map((r) => [r.id, r]));
   const quiet = isQuiet(nowMs, schedule.quiet, deps.clock);
   const due = quiet ? [] : [...state.held, ...fired].filter((f) => live.has(f.ruleId));
   const held = quiet ? holdBack(state.held, fired).filter((f) => live.has(f.ruleId)) : [];
   const notes = due.map((f) => alertNotification(live.get(f.ruleId)!, f, deps.clock, f.at < nowMs));
-
-  // A check of one rule just saved is not a scheduled pass: "last checked" stays the pass's.
-  const lastRun = options.only ? state.lastRun : nowMs;
-  const next: AlertState = { rules: states, held, ...(lastRun !== undefined ? { lastRun } : {}) };
-  // Saved before telling: a failing notifier must not make the next check tell it again.
-  await deps.store.saveState(next);
+  await deps.store.saveState({ ...next, held });
   const shown = notes.length
     ? await deliver(deps.notifier, notes).catch((e: unknown) => {
       console.error('Vantage: an alert could not be shown:', String(e));
       return 0;
     })
     : 0;
-  return { checked: active.length, failed: failures, fired: fired.length, held: held.length, shown };
+  return { held: held.length, shown };
+}
+
+/**
+ * Tells what quiet hours held back, at their end (the worker's release
+ * alarm). It fetches nothing and evaluates nothing: the interval the user
+ * chose decides how often the service is asked (a daily check stays one
+ * request a day); the release only says what earlier checks found, as one
+ * digest. Still quiet (the clock changed since the alarm was set): it keeps
+ * holding, and the caller sets the alarm again.
+ */
+export async function releaseHeld(deps: Pick<AlertCheckDeps, 'store' | 'notifier' | 'clock'>, nowMs: number): Promise<Pick<AlertCheckReport, 'held' | 'shown'>> {
+  const data = await deps.store.load();
+  if (!data.state.held.length) return { held: 0, shown: 0 };
+  return tell(deps, data, data.state, [], nowMs);
 }

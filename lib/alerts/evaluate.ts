@@ -4,21 +4,26 @@
  *
  * - Thresholds fire on the crossing (the previous check saw the other side),
  *   not on every check while the number stays past the line.
+ * - Which UTC days are complete is judged at the time the numbers were
+ *   fetched (the cache entry's storedAt, lib/stats/partial-day.ts), not at
+ *   the check: an answer stored at 23:55 and read from the cache at 00:03
+ *   holds a partial day. Daily series count only their complete days; a
+ *   single figure (total holders, whales, the returning share) is filed
+ *   under the UTC day it was fetched on.
  * - Day-over-day changes compare complete days only: for a daily series the
- *   last two complete UTC days the service sent (the current day is still
- *   under way); for a single figure (total holders, whales, the returning
- *   share) the last value seen on each of the last two complete days.
- *   A change from 0 has no percentage and never fires.
+ *   last two complete days the service sent; for a single figure the last
+ *   value seen on each of the last two complete days. Each newer day is
+ *   compared once. A change from 0 has no percentage and never fires.
  * - A rule fires at most once per local day; a crossing or a change on a day
  *   it already fired is passed over (and not saved up for the next day).
  * - A first check (a new, edited or resumed rule) only takes its bearings.
  */
 import { t } from '@/lib/i18n/index.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { STAT_METRICS, type DailyValues } from '@/lib/stats/metrics.ts';
+import { DAY_SECONDS, isPartialDay, partialFrom } from '@/lib/stats/partial-day.ts';
 import type { AlertRule } from './rule.ts';
 import { localDay, type AlertClock } from './schedule.ts';
-
-const DAY = 86_400;
 
 export interface RuleState {
   /** When the rule was last checked (ms), whether or not it got a number. */
@@ -56,15 +61,12 @@ interface DayPair {
   readonly day: number;
 }
 
-const dayStart = (ms: number) => Math.floor(ms / 1000 / DAY) * DAY;
-
-/** The complete days of a daily series with a value, oldest first. */
-export function completeDays(series: DailyValues, nowMs: number): [number, number][] {
-  const today = dayStart(nowMs);
+/** The days of a daily series that were over when it was fetched (`asOfMs`) and have a value, oldest first. */
+function completeDays(series: DailyValues, asOfMs: number): [number, number][] {
   const out: [number, number][] = [];
-  series.x.forEach((x, i) => {
+  series.x.slice(0, partialFrom(series.x, asOfMs) ?? series.x.length).forEach((x, i) => {
     const v = series.values[i];
-    if (x < today && v !== null && v !== undefined) out.push([x, v]);
+    if (v !== null && v !== undefined) out.push([x, v]);
   });
   return out;
 }
@@ -72,12 +74,12 @@ export function completeDays(series: DailyValues, nowMs: number): [number, numbe
 /** The last two days if they follow each other. */
 function lastPair(days: readonly (readonly [number, number])[]): DayPair | null {
   const [a, b] = days.slice(-2);
-  return a && b && b[0] - a[0] === DAY ? { from: a[1], to: b[1], day: b[0] } : null;
+  return a && b && b[0] - a[0] === DAY_SECONDS ? { from: a[1], to: b[1], day: b[0] } : null;
 }
 
-/** Keeps the latest value per UTC day, the last three days. */
-function rememberDay(days: RuleState['days'], today: number, value: number): (readonly [number, number])[] {
-  return [...(days ?? []).filter(([d]) => d < today), [today, value] as const].slice(-3);
+/** Keeps the latest value per UTC day, the last three days, oldest first. */
+function rememberDay(days: RuleState['days'], day: number, value: number): (readonly [number, number])[] {
+  return [...(days ?? []).filter(([d]) => d !== day), [day, value] as const].sort((a, b) => a[0] - b[0]).slice(-3);
 }
 
 export interface Evaluation {
@@ -86,26 +88,28 @@ export interface Evaluation {
 }
 
 /**
- * Evaluates a rule on the service's answer (`body`) at `nowMs`. With
- * `baseline`, it records what it sees and never fires.
+ * Evaluates a rule at `nowMs` on the service's answer as the cache holds it
+ * (`answer.value`, fetched at `answer.storedAt`). With `baseline`, it
+ * records what it sees and never fires.
  */
-export function evaluate(rule: AlertRule, state: RuleState, body: unknown, nowMs: number, clock: Pick<AlertClock, 'offsetMinutes'>, baseline = false): Evaluation {
+export function evaluate(rule: AlertRule, state: RuleState, answer: Pick<CacheEntry<unknown>, 'value' | 'storedAt'>, nowMs: number, clock: Pick<AlertClock, 'offsetMinutes'>, baseline = false): Evaluation {
   const metric = STAT_METRICS[rule.metric];
-  const today = dayStart(nowMs);
+  const { value: body, storedAt } = answer;
   let value: number | null;
   let valueDay: number | undefined;
   let pair: DayPair | null;
   let days = state.days;
   if ('daily' in metric) {
-    const complete = completeDays(metric.daily(body), nowMs);
+    const complete = completeDays(metric.daily(body), storedAt);
     const last = complete.at(-1);
     value = last?.[1] ?? null;
     valueDay = last?.[0];
     pair = lastPair(complete);
   } else {
     value = metric.current(body);
-    if (value !== null) days = rememberDay(days, today, value);
-    pair = lastPair((days ?? []).filter(([d]) => d < today));
+    const fetchedOn = Math.floor(storedAt / 1000 / DAY_SECONDS) * DAY_SECONDS;
+    if (value !== null) days = rememberDay(days, fetchedOn, value);
+    pair = lastPair((days ?? []).filter(([d]) => !isPartialDay(d, storedAt)));
   }
   if (value === null) return { state: { ...state, lastCheck: nowMs, error: t('alerts.error.noData') }, fired: null };
 
@@ -116,7 +120,8 @@ export function evaluate(rule: AlertRule, state: RuleState, body: unknown, nowMs
   if (c.kind === 'above' || c.kind === 'below') {
     const crossed = prev !== undefined && (c.kind === 'above' ? prev < c.value && value >= c.value : prev > c.value && value <= c.value);
     if (crossed) fired = { ruleId: rule.id, at: nowMs, value, ...(valueDay !== undefined ? { day: valueDay } : {}) };
-  } else if (pair && pair.day !== state.comparedDay) {
+  } else if (pair && pair.day > (state.comparedDay ?? -Infinity)) {
+    // Newer days only: an older answer (a cached one) never compares a day again.
     comparedDay = pair.day;
     const percent = pair.from === 0 ? null : ((pair.to - pair.from) / Math.abs(pair.from)) * 100;
     if (percent !== null && Math.abs(percent) > c.percent) {

@@ -60,6 +60,22 @@ export function isQuiet(atMs: number, quiet: QuietHours, clock: Pick<AlertClock,
   return start < end ? local >= start && local < end : local >= start || local < end;
 }
 
+/**
+ * When the quiet hours holding at `atMs` end: the first minute after it that
+ * is not quiet, or null when it is not quiet. Each minute is judged by
+ * isQuiet itself, with the offset of that minute, so a change of offset in
+ * between (daylight saving time) moves the end as it moves the local time.
+ * A span is under a day: at most ~1,500 small steps, once per check.
+ */
+export function quietEnd(atMs: number, quiet: QuietHours, clock: Pick<AlertClock, 'offsetMinutes'>): number | null {
+  if (!isQuiet(atMs, quiet, clock)) return null;
+  const minute = 60_000;
+  const first = Math.floor(atMs / minute) * minute + minute;
+  // Two days: the longest span (23 h 59 min) plus any offset change.
+  for (let t = first; t < first + 2 * 1440 * minute; t += minute) if (!isQuiet(t, quiet, clock)) return t;
+  return null;
+}
+
 /** Checks a schedule from a message or storage; throws ApiError('invalid-params'). */
 export function parseSchedule(v: unknown): AlertSchedule {
   const s = (v ?? {}) as Record<string, unknown>;

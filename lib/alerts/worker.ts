@@ -1,8 +1,10 @@
 /**
  * Metric alerts in the worker: an alarm runs the check on the user's
- * schedule while any rule is active; messages from extension pages create,
- * edit, pause and delete rules, set the schedule, and check now. The worker
- * is the only writer of the alert items, one change at a time.
+ * schedule while any rule is active; a one-shot alarm at the end of quiet
+ * hours tells what they held back (a schedule whose every check falls in
+ * quiet hours would otherwise never tell anything); messages from extension
+ * pages create, edit, pause and delete rules, set the schedule, and check
+ * now. The worker is the only writer of the alert items, one change at a time.
  */
 import { browser } from 'wxt/browser';
 import type { AlarmsPort } from '@/lib/platform/alarms.ts';
@@ -13,12 +15,14 @@ import { t } from '@/lib/i18n/index.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { StatsDeps } from '@/lib/stats/worker.ts';
-import { runAlertCheck, type AlertCheckDeps, type AlertCheckReport } from './check.ts';
+import { releaseHeld, runAlertCheck, type AlertCheckDeps, type AlertCheckOptions, type AlertCheckReport } from './check.ts';
 import { MAX_RULES, parseRuleInput, type AlertRule, type AlertRuleInput } from './rule.ts';
-import { parseSchedule, systemClock, type AlertSchedule } from './schedule.ts';
+import { parseSchedule, quietEnd, systemClock, type AlertSchedule } from './schedule.ts';
 import { storageAlertStore } from './store.ts';
 
 export const ALERTS_ALARM = 'vantage-alerts';
+/** Once, when quiet hours end, while anything is held back. */
+export const ALERTS_RELEASE_ALARM = 'vantage-alerts-release';
 
 declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
@@ -54,6 +58,30 @@ export async function syncAlertAlarm(deps: AlertWorkerDeps): Promise<void> {
   }
 }
 
+/**
+ * The release alarm: while anything is held, once at the end of the quiet
+ * hours holding now (at once when none hold: quiet hours were turned off or
+ * moved); none when nothing is held. Alarms outlive the worker, so a stopped
+ * worker is woken for it.
+ */
+export async function syncReleaseAlarm(deps: AlertWorkerDeps): Promise<void> {
+  const { state, schedule } = await deps.store.load();
+  if (!state.held.length) {
+    await deps.alarms.clear(ALERTS_RELEASE_ALARM);
+    return;
+  }
+  const now = deps.clock.now();
+  const when = quietEnd(now, schedule.quiet, deps.clock) ?? now;
+  const alarm = await deps.alarms.get(ALERTS_RELEASE_ALARM);
+  if (alarm?.scheduledTime !== when) await deps.alarms.create(ALERTS_RELEASE_ALARM, { when });
+}
+
+/** Both alarms, after anything that changes the rules, the schedule or what is held. */
+async function syncAlarms(deps: AlertWorkerDeps): Promise<void> {
+  await syncAlertAlarm(deps);
+  await syncReleaseAlarm(deps);
+}
+
 function notFound(): ApiError {
   return new ApiError({ kind: 'invalid-params', message: t('alerts.error.gone') });
 }
@@ -81,6 +109,18 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
     return run;
   };
   const bearings = (id: string) => runAlertCheck(deps, clock.now(), { only: [id], baseline: true }).catch(() => undefined);
+  /** A check, then the release alarm for what it left held. */
+  const check = async (options?: AlertCheckOptions): Promise<AlertCheckReport> => {
+    const report = await runAlertCheck(deps, clock.now(), options);
+    await syncReleaseAlarm(deps);
+    return report;
+  };
+  /** What quiet hours held, told at their end; if still quiet (the clock changed), the alarm is set again. */
+  const release = async (): Promise<void> => {
+    await releaseHeld(deps, clock.now());
+    await syncReleaseAlarm(deps);
+  };
+  const failedJob = (what: string) => (e: unknown) => console.error(`Vantage: ${what}:`, String(e));
 
   /** Replaces one rule; its state starts afresh (a new subject or condition has no history). */
   const replace = async (id: string, change: (r: AlertRule) => AlertRule): Promise<AlertRule> => {
@@ -116,7 +156,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
           await store.saveRules([...rules, rule]);
         }
         await bearings(rule.id);
-        await syncAlertAlarm(deps);
+        await syncAlarms(deps);
         return rule;
       }),
     },
@@ -129,7 +169,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
         await store.saveRules(rules.filter((r) => r.id !== id));
         const { [id]: _gone, ...rest } = state.rules;
         await store.saveState({ ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) });
-        await syncAlertAlarm(deps);
+        await syncAlarms(deps);
         return { removed: true };
       }),
     },
@@ -142,7 +182,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
       handle: ({ id, paused }) => serial(async () => {
         const rule = await replace(id, (old) => ({ ...old, paused }));
         if (!paused) await bearings(id);
-        await syncAlertAlarm(deps);
+        await syncAlarms(deps);
         return rule;
       }),
     },
@@ -151,25 +191,28 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
       parse: (p) => ({ schedule: parseSchedule((p as { schedule?: unknown } | null)?.schedule) }),
       handle: ({ schedule }) => serial(async () => {
         await store.saveSchedule(schedule);
-        await syncAlertAlarm(deps);
+        await syncAlarms(deps);
         return schedule;
       }),
     },
     'alerts.check': {
       allow: ['extension-page'],
       parse: () => ({}),
-      handle: () => serial(() => runAlertCheck(deps, clock.now(), { force: true })),
+      handle: () => serial(() => check({ force: true })),
     },
   };
 
   return {
     routes,
     listen() {
+      // The job's promise is returned for tests to await; the browser ignores it.
       deps.alarms.onAlarm.addListener((alarm) => {
-        if (alarm.name === ALERTS_ALARM) void serial(() => runAlertCheck(deps, clock.now())).catch((e: unknown) => console.error('Vantage: the alert check failed:', String(e)));
+        if (alarm.name === ALERTS_ALARM) return serial(() => check()).then(() => undefined, failedJob('the alert check failed'));
+        if (alarm.name === ALERTS_RELEASE_ALARM) return serial(release).catch(failedJob('the held alerts could not be told'));
+        return undefined;
       });
-      // On wake-up: repair the alarm (a browser restart or an update may have dropped it).
-      void serial(() => syncAlertAlarm(deps)).catch(() => undefined);
+      // On wake-up: repair the alarms (a browser restart or an update may have dropped them).
+      void serial(() => syncAlarms(deps)).catch(() => undefined);
     },
   };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
+import { releaseHeld, runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
 import type { AlertRule } from '@/lib/alerts/rule.ts';
-import { DEFAULT_SCHEDULE, isQuiet, type AlertSchedule } from '@/lib/alerts/schedule.ts';
+import { DEFAULT_SCHEDULE, isQuiet, quietEnd, type AlertSchedule } from '@/lib/alerts/schedule.ts';
 import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 import { memoryAlertStore } from '@/test/unit/fakes/memory-alert-store.ts';
-import { HOUR, T0, fakeClock, holdersBody, rule } from './fixtures.ts';
+import { DAY_S, HOUR, T0, dailyUsersBody, dayOf, fakeClock, holdersBody, rule } from './fixtures.ts';
 
 /** A service whose numbers the test sets; counts calls per operation. */
 function world(rules: readonly AlertRule[], schedule: AlertSchedule = DEFAULT_SCHEDULE) {
@@ -103,6 +103,28 @@ describe('runAlertCheck', () => {
     expect(w.shown).toHaveLength(1);
   });
 
+  it('releaseHeld tells what is held as one digest once quiet hours are over, without asking the service; while quiet it keeps holding', async () => {
+    const w = world([totalAbove('a', 1000), whalesAbove('b', 20)], { periodMinutes: 1440, quiet: { enabled: true, start: '22:00', end: '07:00' } });
+    w.clock.set(T0 + 20 * HOUR);
+    await w.check({ baseline: true });
+    Object.assign(w.numbers, { total: 2000, whales: 30 });
+    w.clock.set(T0 + 22 * HOUR); // 23:00 local
+    expect(await w.check()).toMatchObject({ fired: 2, held: 2, shown: 0 });
+    const deps = { store: w.store, notifier: { show: async (n: UserNotification) => (w.shown.push(n), true) }, clock: w.clock };
+    w.clock.set(T0 + 29 * HOUR + 59 * 60_000); // 06:59 local: still quiet
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 2, shown: 0 });
+    w.clock.set(T0 + 30 * HOUR); // 07:00 local
+    const calls = w.calls.length;
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 0, shown: 1 });
+    expect(w.calls).toHaveLength(calls);
+    expect(w.shown).toEqual([expect.objectContaining({ id: DIGEST_ID, title: 'Vantage: 2 alerts' })]);
+    const { state } = await w.store.load();
+    expect(state.held).toEqual([]);
+    expect(state.lastRun).toBe(T0 + 22 * HOUR);
+    expect(await releaseHeld(deps, w.clock.now())).toEqual({ held: 0, shown: 0 });
+    expect(w.shown).toHaveLength(1);
+  });
+
   it('drops held notifications of rules paused or deleted meanwhile', async () => {
     const w = world([totalAbove('a', 1000)], { periodMinutes: 60, quiet: { enabled: true, start: '00:00', end: '23:59' } });
     await w.check({ baseline: true });
@@ -139,6 +161,37 @@ describe('runAlertCheck', () => {
   });
 });
 
+describe('runAlertCheck on cached answers (#17)', () => {
+  it('a day that was partial when the cached answer was fetched is not compared; the fresh full day is', async () => {
+    const D = dayOf(T0);
+    const clock = fakeClock(T0 + 12 * HOUR);
+    let body = dailyUsersBody(D, [980, 1000, 300]);
+    const calls: number[] = [];
+    const client = { call: async () => (calls.push(clock.now()), body) } as unknown as ApiClient;
+    const shown: UserNotification[] = [];
+    const store = memoryAlertStore();
+    // The answer cache keeps an answer 15 minutes: a check soon after a fetch reads it from storage.
+    const deps: AlertCheckDeps = { cache: testCache(async () => client, { ttlMs: 15 * 60_000, now: clock.now }), store, notifier: { show: async (n) => (shown.push(n), true) }, clock };
+    await store.saveRules([rule({ id: 'c', condition: { kind: 'change', percent: 20 } })]);
+    await runAlertCheck(deps, clock.now(), { baseline: true });
+    // 23:55 UTC: fetched with day D under way (500 so far).
+    clock.set((D + DAY_S) * 1000 - 5 * 60_000);
+    body = dailyUsersBody(D, [980, 1000, 500]);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 0 });
+    // 00:03 UTC: the check is answered by the cache (stored at 23:55): nothing is compared, nothing fires.
+    clock.set((D + DAY_S) * 1000 + 3 * 60_000);
+    body = dailyUsersBody(D + DAY_S, [1000, 1300, 10]);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 0, shown: 0 });
+    expect(calls).toHaveLength(2);
+    expect((await store.load()).state.rules.c).toMatchObject({ comparedDay: D - DAY_S });
+    // An hour later the answer is fetched afresh: day D is complete, 1,000 → 1,300.
+    clock.advance(HOUR);
+    expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 1, shown: 1 });
+    expect(calls).toHaveLength(3);
+    expect(shown.map((n) => n.message)).toEqual(['Up 30% day over day: 1,000 → 1,300 on Mar 10.']);
+  });
+});
+
 describe('quiet hours', () => {
   const clock = { offsetMinutes: () => 0 };
   const at = (h: number, m = 0) => T0 + h * HOUR + m * 60_000;
@@ -149,6 +202,20 @@ describe('quiet hours', () => {
     expect([at(8, 59), at(9), at(17, 29), at(17, 30)].map((t) => isQuiet(t, day, clock))).toEqual([false, true, true, false]);
     expect(isQuiet(at(23), { ...q, enabled: false }, clock)).toBe(false);
     expect(isQuiet(at(23), { enabled: true, start: '10:00', end: '10:00' }, clock)).toBe(false);
+  });
+
+  it('end at the first minute that is not quiet, through a change of offset either way', () => {
+    const q = { enabled: true, start: '22:00', end: '07:00' };
+    expect(quietEnd(at(23, 10), q, clock)).toBe(at(31));
+    expect(quietEnd(at(3, 30), q, clock)).toBe(at(7));
+    expect(quietEnd(at(12), q, clock)).toBeNull();
+    expect(quietEnd(at(23), { ...q, enabled: false }, clock)).toBeNull();
+    // Clocks go forward (UTC+1 → UTC+2) at 01:00 UTC: 07:00 local comes at 05:00 UTC, not 06:00.
+    const spring = { offsetMinutes: (t: number) => (t < at(25) ? 60 : 120) };
+    expect(quietEnd(at(22), q, spring)).toBe(at(29));
+    // Clocks go back (UTC+2 → UTC+1): 07:00 local comes at 06:00 UTC, not 05:00.
+    const autumn = { offsetMinutes: (t: number) => (t < at(25) ? 120 : 60) };
+    expect(quietEnd(at(21), q, autumn)).toBe(at(30));
   });
 
   it('are local time', () => {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, type RuleState } from '@/lib/alerts/evaluate.ts';
+import type { AlertRule } from '@/lib/alerts/rule.ts';
 import { DAY_S, HOUR, T0, dailyUsersBody, dayOf, fakeClock, holdersBody, rule } from './fixtures.ts';
 
 const clock = fakeClock(T0);
 const today = dayOf(T0 + 12 * HOUR);
 
+/** Evaluates an answer fetched at the time of the check (no cache in between). */
+const fresh = (r: AlertRule, state: RuleState, body: unknown, at: number, baseline = false) => evaluate(r, state, { value: body, storedAt: at }, at, clock, baseline);
+
 /** Evaluates a sequence of answers, one per check, returning what each fired. */
 function run(r: ReturnType<typeof rule>, checks: readonly { at: number; body: unknown }[], start: RuleState = {}) {
   let state = start;
   return checks.map(({ at, body }, i) => {
-    const ev = evaluate(r, state, body, at, clock, i === 0 && Object.keys(start).length === 0);
+    const ev = fresh(r, state, body, at, i === 0 && Object.keys(start).length === 0);
     state = ev.state;
     return { fired: ev.fired, state };
   });
@@ -37,26 +41,26 @@ describe('thresholds', () => {
 
   it('never fire on the first check, even when the number is already past the line', () => {
     const r = rule({ metric: 'totalHolders', condition: { kind: 'above', value: 1000 } });
-    expect(evaluate(r, {}, holdersBody(5000), T0, clock, false).fired).toBeNull();
+    expect(fresh(r, {}, holdersBody(5000), T0, false).fired).toBeNull();
   });
 
   it('use the last complete day of a daily series, not the day under way', () => {
     const r = rule({ condition: { kind: 'above', value: 2000 } });
     // The day under way already shows 2500: no crossing until a complete day does.
-    const first = evaluate(r, {}, dailyUsersBody(today, [1500, 1800, 2500]), T0 + 12 * HOUR, clock, true);
+    const first = fresh(r, {}, dailyUsersBody(today, [1500, 1800, 2500]), T0 + 12 * HOUR, true);
     expect(first.state).toMatchObject({ lastValue: 1800, valueDay: today - DAY_S });
-    const same = evaluate(r, first.state, dailyUsersBody(today, [1500, 1800, 2600]), T0 + 13 * HOUR, clock);
+    const same = fresh(r, first.state, dailyUsersBody(today, [1500, 1800, 2600]), T0 + 13 * HOUR);
     expect(same.fired).toBeNull();
     // Next day: yesterday (2600, complete now) crossed the line.
-    const next = evaluate(r, same.state, dailyUsersBody(today + DAY_S, [1800, 2600, 100]), T0 + 25 * HOUR, clock);
+    const next = fresh(r, same.state, dailyUsersBody(today + DAY_S, [1800, 2600, 100]), T0 + 25 * HOUR);
     expect(next.fired).toMatchObject({ ruleId: 'r1', value: 2600, day: today });
   });
 
   it('shares are kept and compared as fractions', () => {
     const r = rule({ metric: 'returningShare', condition: { kind: 'above', value: 0.5 } });
     const body = (ret: number) => ({ wallet: { new: 100 - ret, return: ret }, visitor: { new: 1, return: 1 } });
-    const a = evaluate(r, {}, body(40), T0, clock, true);
-    expect(evaluate(r, a.state, body(60), T0 + HOUR, clock).fired).toMatchObject({ value: 0.6 });
+    const a = fresh(r, {}, body(40), T0, true);
+    expect(fresh(r, a.state, body(60), T0 + HOUR).fired).toMatchObject({ value: 0.6 });
   });
 });
 
@@ -67,22 +71,22 @@ describe('day-over-day change', () => {
     const r = change(20);
     const noon = T0 + 12 * HOUR;
     // At creation: 1000 → 1500 is already known; it is the bearing, not news.
-    const a = evaluate(r, {}, dailyUsersBody(today, [1000, 1500, 10]), noon, clock, true);
+    const a = fresh(r, {}, dailyUsersBody(today, [1000, 1500, 10]), noon, true);
     expect(a.fired).toBeNull();
     expect(a.state.comparedDay).toBe(today - DAY_S);
     // Later the same day: the same pair, nothing new (the partial day's 9000 does not count).
-    expect(evaluate(r, a.state, dailyUsersBody(today, [1000, 1500, 9000]), noon + HOUR, clock).fired).toBeNull();
+    expect(fresh(r, a.state, dailyUsersBody(today, [1000, 1500, 9000]), noon + HOUR).fired).toBeNull();
     // Next day: 1500 → 1000 is −33 %.
-    const b = evaluate(r, a.state, dailyUsersBody(today + DAY_S, [1500, 1000, 5]), noon + 24 * HOUR, clock);
+    const b = fresh(r, a.state, dailyUsersBody(today + DAY_S, [1500, 1000, 5]), noon + 24 * HOUR);
     expect(b.fired).toMatchObject({ value: 1000, from: 1500, day: today });
     expect(b.fired!.percent).toBeCloseTo(-33.33, 2);
   });
 
   it('does not fire at or under the percentage, nor from zero', () => {
     const r = change(50);
-    const a = evaluate(r, {}, dailyUsersBody(today, [100, 100, 0]), T0 + HOUR, clock, true);
-    expect(evaluate(r, a.state, dailyUsersBody(today + DAY_S, [100, 150, 0]), T0 + 25 * HOUR, clock).fired).toBeNull();
-    const zero = evaluate(r, a.state, dailyUsersBody(today + DAY_S, [0, 500, 0]), T0 + 25 * HOUR, clock);
+    const a = fresh(r, {}, dailyUsersBody(today, [100, 100, 0]), T0 + HOUR, true);
+    expect(fresh(r, a.state, dailyUsersBody(today + DAY_S, [100, 150, 0]), T0 + 25 * HOUR).fired).toBeNull();
+    const zero = fresh(r, a.state, dailyUsersBody(today + DAY_S, [0, 500, 0]), T0 + 25 * HOUR);
     expect(zero.fired).toBeNull();
   });
 
@@ -99,12 +103,68 @@ describe('day-over-day change', () => {
     ];
     let state: RuleState = {};
     const fired = steps.map(({ at, w }, i) => {
-      const ev = evaluate(r, state, body(w), at, clock, i === 0);
+      const ev = fresh(r, state, body(w), at, i === 0);
       state = ev.state;
       return ev.fired;
     });
     expect(fired.map((f) => f && { from: f.from, value: f.value })).toEqual([null, null, null, null, { from: 104, value: 120 }, null]);
     expect(state.days!.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('complete days are judged when the numbers were fetched, not when they are checked (#17)', () => {
+  const D = today;
+  const at = (day: number, h: number, m = 0) => day * 1000 + h * HOUR + m * 60_000;
+  /** An answer the cache stored at `storedAt`, read at a later check. */
+  const cached = (body: unknown, storedAt: number) => ({ value: body, storedAt });
+
+  it('a change rule does not compare a day that was partial when fetched; the fresh full day is compared', () => {
+    const r = rule({ condition: { kind: 'change', percent: 20 } });
+    const a = fresh(r, {}, dailyUsersBody(D, [980, 1000, 300]), at(D, 12), true);
+    expect(a.state.comparedDay).toBe(D - DAY_S);
+    // 00:03 UTC: the check reads the answer stored at 23:55, when day D had 500 so far.
+    const b = evaluate(r, a.state, cached(dailyUsersBody(D, [980, 1000, 500]), at(D, 23, 55)), at(D + DAY_S, 0, 3), clock);
+    expect(b.fired).toBeNull();
+    expect(b.state).toMatchObject({ comparedDay: D - DAY_S, lastValue: 1000, valueDay: D - DAY_S });
+    // An hour later, fetched afresh: day D is complete (1,300) and compared with the day before.
+    const c = fresh(r, b.state, dailyUsersBody(D + DAY_S, [1000, 1300, 40]), at(D + DAY_S, 1, 3));
+    expect(c.fired).toMatchObject({ value: 1300, from: 1000, day: D });
+    expect(c.fired!.percent).toBeCloseTo(30, 6);
+    expect(c.state.comparedDay).toBe(D);
+  });
+
+  it('a threshold rule does not flip on a partial value', () => {
+    const below = rule({ id: 'below', condition: { kind: 'below', value: 800 } });
+    const above = rule({ id: 'above', condition: { kind: 'above', value: 800 } });
+    const checks = [
+      { answer: { value: dailyUsersBody(D, [980, 1000, 300]), storedAt: at(D, 12) }, at: at(D, 12) },
+      { answer: cached(dailyUsersBody(D, [980, 1000, 500]), at(D, 23, 55)), at: at(D + DAY_S, 0, 3) },
+      { answer: { value: dailyUsersBody(D + DAY_S, [1000, 1010, 40]), storedAt: at(D + DAY_S, 1, 3) }, at: at(D + DAY_S, 1, 3) },
+    ];
+    for (const r of [below, above]) {
+      let state: RuleState = {};
+      const seen = checks.map(({ answer, at: when }, i) => {
+        const ev = evaluate(r, state, answer, when, clock, i === 0);
+        state = ev.state;
+        return [ev.fired, state.lastValue];
+      });
+      expect(seen).toEqual([[null, 1000], [null, 1000], [null, 1010]]);
+    }
+  });
+
+  it('a single figure is filed under the UTC day it was fetched on', () => {
+    const r = rule({ metric: 'whales', condition: { kind: 'change', percent: 10 } });
+    const body = (whales: number) => ({ whales, normalWallets: 10, forgottenWallets: 1 });
+    const a = fresh(r, {}, body(100), at(D - DAY_S, 10), true);
+    const b = fresh(r, a.state, body(150), at(D, 23, 55));
+    // Read from the cache after midnight: still day D's figure, and day D is not over in it.
+    const c = evaluate(r, b.state, cached(body(150), at(D, 23, 55)), at(D + DAY_S, 0, 3), clock);
+    expect(c.fired).toBeNull();
+    expect(c.state.days).toEqual([[D - DAY_S, 100], [D, 150]]);
+    // Fetched after midnight: day D is over; D−1 → D is +50 %.
+    const d = fresh(r, c.state, body(160), at(D + DAY_S, 0, 20));
+    expect(d.fired).toMatchObject({ from: 100, value: 150, day: D });
+    expect(d.state.days).toEqual([[D - DAY_S, 100], [D, 150], [D + DAY_S, 160]]);
   });
 });
 
@@ -122,8 +182,8 @@ describe('once per rule per day', () => {
 describe('no number', () => {
   it('keeps the last value and says why', () => {
     const r = rule({ metric: 'totalHolders' });
-    const a = evaluate(r, {}, holdersBody(900), T0, clock, true);
-    const b = evaluate(r, a.state, {}, T0 + HOUR, clock);
+    const a = fresh(r, {}, holdersBody(900), T0, true);
+    const b = fresh(r, a.state, {}, T0 + HOUR);
     expect(b.fired).toBeNull();
     expect(b.state).toMatchObject({ lastValue: 900, lastCheck: T0 + HOUR, error: expect.stringMatching(/No data/) });
   });

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { validRules } from '@/lib/alerts/rule.ts';
 import { alertRulesItem, alertStateItem, storageAlertStore } from '@/lib/alerts/store.ts';
-import { ALERTS_ALARM, alertsFeature, type AlertWorkerDeps } from '@/lib/alerts/worker.ts';
+import { ALERTS_ALARM, ALERTS_RELEASE_ALARM, alertsFeature, type AlertWorkerDeps } from '@/lib/alerts/worker.ts';
+import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
@@ -97,6 +98,145 @@ describe('alerts worker', () => {
     await w.ask('alerts.save', { rule: input });
     w.setTotal(1500);
     expect(await w.ask('alerts.check', {})).toEqual({ ok: true, value: { checked: 1, failed: 0, fired: 1, held: 0, shown: 1 } });
+  });
+});
+
+/**
+ * The browser's alarm clock on a fake Date: fires every alarm due by `until`,
+ * in order, each at its time; a periodic one comes back a period later, a
+ * one-shot one is gone (as in Chromium and Firefox).
+ */
+async function runAlarmsUntil(until: number): Promise<void> {
+  for (;;) {
+    const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= until).sort((a, b) => a.scheduledTime - b.scheduledTime)[0];
+    if (!due) break;
+    const alarm = { ...due };
+    vi.setSystemTime(Math.max(Date.now(), alarm.scheduledTime));
+    if (alarm.periodInMinutes) fakeBrowser.alarms.create(alarm.name, { when: alarm.scheduledTime + alarm.periodInMinutes * 60_000, periodInMinutes: alarm.periodInMinutes });
+    else await fakeBrowser.alarms.clear(alarm.name);
+    await fakeBrowser.alarms.onAlarm.trigger(alarm);
+  }
+  vi.setSystemTime(until);
+}
+
+describe('alerts held over quiet hours are told when they end (#17)', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const at = (hoursUtc: number) => T0 + hoursUtc * HOUR;
+  const quiet = { enabled: true, start: '22:00', end: '07:00' };
+
+  /** The worker on the fake Date, in UTC+1 unless the test moves it; the service answers the test's numbers. */
+  function daily() {
+    const numbers = { total: 900, whales: 10 };
+    let offset = 60;
+    const clock = { now: () => Date.now(), offsetMinutes: () => offset };
+    const client = { call: async (op: string) => (op === 'holderChange' ? holdersBody(numbers.total) : { whales: numbers.whales, normalWallets: 5, forgottenWallets: 1 }) } as unknown as ApiClient;
+    const shown: { at: number; n: UserNotification }[] = [];
+    let ids = 0;
+    const deps: AlertWorkerDeps = {
+      cache: testCache(async () => client, { ttlMs: 0, now: clock.now }),
+      store: storageAlertStore,
+      notifier: { show: async (n) => (shown.push({ at: Date.now(), n }), true) },
+      clock,
+      alarms: fakeBrowser.alarms as never,
+      newId: () => `rule-${++ids}`,
+    };
+    const start = () => {
+      const feature = alertsFeature(deps);
+      feature.listen();
+      return createMessageListener(feature.routes, 'test-id', ORIGIN);
+    };
+    let listener = start();
+    const ask = (type: string, payload: unknown) => listener({ channel: 'vantage/v1', type, payload }, page as never);
+    /** The worker stops and a new one starts: listeners go, alarms and storage stay. */
+    const restart = () => {
+      fakeBrowser.alarms.onAlarm.removeAllListeners();
+      listener = start();
+    };
+    return { numbers, shown, ask, restart, setOffset: (m: number) => void (offset = m) };
+  }
+
+  /** "Every day" saved at 23:00 local (22:00 UTC), quiet 22:00–07:00: every check falls in quiet hours. */
+  async function savedAtElevenPm() {
+    const w = daily();
+    vi.setSystemTime(at(22));
+    await w.ask('alerts.save', { rule: { metric: 'totalHolders', filters, condition: { kind: 'above', value: 1000 } } });
+    await w.ask('alerts.save', { rule: { metric: 'whales', filters, condition: { kind: 'above', value: 20 } } });
+    expect(await w.ask('alerts.schedule', { schedule: { periodMinutes: 1440, quiet } })).toMatchObject({ ok: true });
+    return w;
+  }
+
+  it('a daily check at 23:00 holds what fired; it is shown at 07:00 once, several as one digest, each night', async () => {
+    const w = await savedAtElevenPm();
+    // Night 1: both cross at the 23:00 check; held, and told at 07:00 local (06:00 UTC) as one digest.
+    Object.assign(w.numbers, { total: 1200, whales: 30 });
+    await runAlarmsUntil(at(46));
+    expect((await alertStateItem.getValue()).held).toHaveLength(2);
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toMatchObject({ scheduledTime: at(54) });
+    expect(w.shown).toEqual([]);
+    await runAlarmsUntil(at(60));
+    expect(w.shown.map((s) => [s.at, s.n.id])).toEqual([[at(54), DIGEST_ID]]);
+    expect(w.shown[0]!.n.message).toBe(
+      'Total holders, nebula: Crossed above 1,000: 1,200. (at 23:00, during quiet hours)\n'
+      + 'Whales, nebula: Crossed above 20: 30. (at 23:00, during quiet hours)',
+    );
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toBeFalsy();
+    // Night 2: the numbers fall back: nothing fires, nothing is held, no release.
+    Object.assign(w.numbers, { total: 900, whales: 10 });
+    await runAlarmsUntil(at(80));
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toBeFalsy();
+    // Night 3: one crosses: told alone at 07:00.
+    w.numbers.total = 1300;
+    await runAlarmsUntil(at(110));
+    expect(w.shown.map((s) => [s.at, s.n.id])).toEqual([[at(54), DIGEST_ID], [at(102), 'alert-rule-1']]);
+    expect((await alertStateItem.getValue()).held).toEqual([]);
+  });
+
+  it('the release survives a worker restart', async () => {
+    const w = await savedAtElevenPm();
+    w.numbers.total = 1200;
+    await runAlarmsUntil(at(46));
+    w.restart();
+    await runAlarmsUntil(at(55));
+    expect(w.shown.map((s) => [s.at, s.n.id])).toEqual([[at(54), 'alert-rule-1']]);
+  });
+
+  it('a release that comes while it is still quiet (the clock changed) tells nothing and is set again for the end', async () => {
+    const w = await savedAtElevenPm();
+    w.numbers.total = 1200;
+    await runAlarmsUntil(at(46));
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toMatchObject({ scheduledTime: at(54) });
+    // The user flies to New York (UTC−5) in the night: at 06:00 UTC it is 01:00 there, still quiet; 07:00 there is 12:00 UTC.
+    w.setOffset(-300);
+    await runAlarmsUntil(at(54));
+    expect(w.shown).toEqual([]);
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toMatchObject({ scheduledTime: at(60) });
+    await runAlarmsUntil(at(61));
+    expect(w.shown.map((s) => [s.at, s.n.id])).toEqual([[at(60), 'alert-rule-1']]);
+  });
+
+  it('the release goes when nothing is held any more (its rules deleted)', async () => {
+    const w = await savedAtElevenPm();
+    Object.assign(w.numbers, { total: 1200, whales: 30 });
+    await runAlarmsUntil(at(46));
+    await w.ask('alerts.remove', { id: 'rule-1' });
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toMatchObject({ scheduledTime: at(54) });
+    await w.ask('alerts.remove', { id: 'rule-2' });
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toBeFalsy();
+  });
+
+  it('quiet hours turned off while something is held: it is told at once', async () => {
+    const v = await savedAtElevenPm();
+    v.numbers.total = 1200;
+    await runAlarmsUntil(at(46) + 1);
+    expect(await v.ask('alerts.schedule', { schedule: { periodMinutes: 1440, quiet: { ...quiet, enabled: false } } })).toMatchObject({ ok: true });
+    expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toMatchObject({ scheduledTime: at(46) + 1 });
+    await runAlarmsUntil(at(47));
+    expect(v.shown.map((s) => [s.at, s.n.id])).toEqual([[at(46) + 1, 'alert-rule-1']]);
   });
 });
 
