@@ -18,6 +18,18 @@ import { targetPath } from './target.ts';
  */
 export const notificationTargetsItem = storage.defineItem<Record<string, NotificationTarget>>('session:notificationTargets', { fallback: {} });
 
+/**
+ * Writes to the targets run one at a time across every notifier of this
+ * context (alerts and the watchlist each have one): a read-merge-write
+ * overlapping another would drop the other's target.
+ */
+let targetWrites: Promise<unknown> = Promise.resolve();
+function rememberTarget(id: string, target: NotificationTarget): Promise<void> {
+  const next = targetWrites.then(async () => notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [id]: target }));
+  targetWrites = next.catch(() => undefined);
+  return next;
+}
+
 /** The slice of `notifications` and `permissions` used (fakeBrowser has no `permissions`). */
 export interface NotificationsApi {
   granted(): Promise<boolean>;
@@ -47,7 +59,7 @@ export function browserNotifier(api: NotificationsApi = browserNotificationsApi(
     async show(n: UserNotification) {
       if (!(await api.granted())) return false;
       // The target first: a click can come as soon as the notification shows.
-      await notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [n.id]: n.target });
+      await rememberTarget(n.id, n.target);
       await api.create(n.id, { type: 'basic', iconUrl: iconUrl(), title: n.title, message: n.message });
       return true;
     },

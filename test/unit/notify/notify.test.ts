@@ -89,6 +89,16 @@ describe('browser notifier', () => {
     expect(openScore).toHaveBeenCalledWith('/score.html?address=0xabc&model=activity');
   });
 
+  it('keeps both targets when two notifiers show at once (two missed alarms firing after a restart)', async () => {
+    const { api, shown } = fakeApi(true);
+    const alerts = browserNotifier(api, () => 'i');
+    const watch = browserNotifier(api, () => 'i');
+    const score = { page: 'score', address: '0xabc', model: 'activity' } as const;
+    expect(await Promise.all([alerts.show(note('a')), watch.show(note('w', score)), alerts.show(note('b'))])).toEqual([true, true, true]);
+    expect(shown.size).toBe(3);
+    expect(await notificationTargetsItem.getValue()).toEqual({ a: note('a').target, w: score, b: note('b').target });
+  });
+
   it('keeps targets in storage.session', async () => {
     const { api } = fakeApi(true);
     await browserNotifier(api, () => 'i').show(note('a'));
