@@ -102,9 +102,13 @@ export function watchService(deps: WatchDeps) {
       return { removed };
     },
     async clear(): Promise<{ removed: number }> {
-      const removed = (await deps.store.get()).length;
-      await deps.store.clear();
-      await sync([]);
+      // Through the update chain: a check's write already under way lands first, then is emptied, never after.
+      let removed = 0;
+      const list = await deps.store.update((l) => {
+        removed = l.length;
+        return [];
+      });
+      await sync(list);
       return { removed };
     },
     list: async () => (await deps.store.get()).map(summarize),

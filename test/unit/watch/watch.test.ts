@@ -84,9 +84,10 @@ interface World {
   watch: WatchService;
 }
 
-function world(o: FakeServiceOptions): World {
+/** `wrap` puts something between the service and its store (to watch what the service asks of it). */
+function world(o: FakeServiceOptions, wrap: (s: WatchlistStore) => WatchlistStore = (s) => s): World {
   const service = fakeService(o);
-  const store = watchlistStore(memoryVault());
+  const store = wrap(watchlistStore(memoryVault()));
   const notifier = new RecordingNotifier();
   const watch = watchService({
     store,
@@ -263,6 +264,51 @@ describe('a check, politely', () => {
     release();
     await check;
     expect((await w.store.get()).map((e) => e.address)).toEqual([addr(2)]);
+  });
+  it('keeps "Remove all" when a check was writing its scores as the user removed everything', async () => {
+    // What "Remove all" asked of the store: its removal done (as it was), or queued behind the writes under way.
+    let clearing = false;
+    let asked!: () => void;
+    const clearAsked = new Promise<void>((r) => (asked = r));
+    const w = world({ score: () => 700 }, (s) => ({
+      ...s,
+      update: (fn) => {
+        const done = s.update(fn);
+        if (clearing) asked();
+        return done;
+      },
+      clear: async () => {
+        await s.clear();
+        asked();
+      },
+    }));
+    await w.watch.add({ address: addr(1) });
+    await w.watch.add({ address: addr(2) });
+    // The check's write of the list is held in the storage call, as a slow disk would.
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let writing!: () => void;
+    const checkWrites = new Promise<void>((r) => (writing = r));
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      if ('watchlist' in items) {
+        writing();
+        await held;
+      }
+      return set(items);
+    });
+    vi.setSystemTime(T0 + HOUR);
+    const check = w.watch.check();
+    await checkWrites;
+    clearing = true;
+    const cleared = w.watch.clear();
+    await clearAsked;
+    release();
+    expect(await cleared).toEqual({ removed: 2 });
+    expect(await check).toMatchObject({ scored: 2 });
+    expect(await w.store.get()).toEqual([]);
+    expect(await w.watch.list()).toEqual([]);
+    expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeFalsy();
   });
 });
 
