@@ -1,7 +1,7 @@
 /**
  * The browser-backed Notifier: a system notification, shown only while the
  * user grants the optional `notifications` permission, whose click opens its
- * target (the dashboard at a metric, or the score window).
+ * target (the dashboard at a metric, or the score window: an address's score, or the watchlist).
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
@@ -84,7 +84,8 @@ export async function openNotification(id: string, api: NotificationsApi, opener
   await api.clear(id).catch(() => undefined);
   if (!target) return false;
   const path = targetPath(target);
-  if (target.page === 'score') await opener.openScore(path as ScorePagePath);
+  // The score page and the watchlist (on it) open in the score window, as from the menu.
+  if (target.page === 'score' || target.page === 'watchlist') await opener.openScore(path as ScorePagePath);
   else await opener.openTab(browser.runtime.getURL(path as '/dashboard.html'));
   return true;
 }

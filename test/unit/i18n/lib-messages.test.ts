@@ -19,7 +19,7 @@ import { validateSettings } from '@/lib/settings/schema.ts';
 import { seriesSummary } from '@/lib/stats/chart-summary.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
 import { operationSummary } from '@/lib/stats/operation-summary.ts';
-import { bandChangeNotification } from '@/lib/watch/check.ts';
+import { bandChangeNotification, WATCH_DIGEST } from '@/lib/watch/check.ts';
 import { rule } from '@/test/unit/alerts/fixtures.ts';
 import { chromeMessages, getMessageFrom } from './browser-messages.ts';
 
@@ -83,6 +83,10 @@ describe('lib/ speaks the browser language', () => {
     const n = bandChangeNotification({ address: `0x${'ab'.repeat(20)}`, model: 'credit', from: 'Good', to: 'Very Good', score: 750 });
     expect(n.title).toBe('Hạng điểm đã thay đổi: Rất tốt');
     expect(n.message).toBe('0xABaB…ABaB (credit) đã chuyển từ Tốt sang Rất tốt: điểm 750.');
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...n, id: String(i) }));
+    const [d] = digest(many, WATCH_DIGEST);
+    expect(d!.title).toBe('Vantage: 7 thay đổi hạng điểm');
+    expect(d!.message.split('\n').at(-1)).toBe('và 2 thay đổi khác');
   });
 
   it('summarizes a chart', () => {

@@ -7,7 +7,8 @@ import type { Notifier, UserNotification } from '@/lib/notify/notifier.ts';
 import { toChecksum } from '@/lib/score/address.ts';
 import { createScoreLookup } from '@/lib/score/lookup.ts';
 import { recentLookups } from '@/lib/score/recent.ts';
-import { CHECK_CONCURRENCY } from '@/lib/watch/check.ts';
+import { CHECK_CONCURRENCY, WATCH_DIGEST } from '@/lib/watch/check.ts';
+import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import { WATCH_ALARM, WATCH_PERIOD_MINUTES } from '@/lib/watch/schedule.ts';
 import { listWatched, watchlistStore, type WatchlistStore } from '@/lib/watch/store.ts';
 import { HISTORY_LIMIT } from '@/lib/watch/watchlist.ts';
@@ -190,6 +191,23 @@ describe('the watch schedule', () => {
       { address: addr(1), model: 'credit-v1', score: 745, band: 'Very Good' },
       { address: addr(3), model: 'credit-v1', score: 650, band: 'Fair' },
     ]);
+  });
+
+  it('tells of several band changes from one check in one digest, which leads to the watchlist', async () => {
+    // A recalibrated model: every watched address moves from Good to Very Good at once.
+    const w = world({ score: (_a, at) => (at < T0 + PERIOD_MS ? 700 : 745) });
+    listenToWatchAlarm(w.watch, fakeBrowser.alarms);
+    for (let i = 1; i <= 7; i++) await w.watch.add({ address: addr(i) });
+    await advance(w, PERIOD_MS);
+    const line = (i: number) => `Score band changed: Very Good: ${toChecksum(addr(i)).slice(0, 6)}…${toChecksum(addr(i)).slice(-4)} (credit-v1) went from Good to Very Good: score 745.`;
+    expect(w.notifier.shown).toEqual([{
+      id: WATCH_DIGEST.id,
+      title: 'Vantage: 7 score band changes',
+      message: [1, 2, 3, 4, 5].map(line).concat('and 2 more').join('\n'),
+      target: { page: 'watchlist' },
+    }]);
+    // Its own id: a digest of alerts does not replace it, nor it one of alerts.
+    expect(WATCH_DIGEST.id).not.toBe(DIGEST_ID);
   });
 
   it('keeps the last 30 points of each address, so 50 addresses stay far under 1 MB', async () => {
