@@ -58,7 +58,7 @@ function parseKey(payload: unknown, modelRequired: true): { address: string; mod
 function parseKey(payload: unknown, modelRequired: boolean): WatchKey {
   const p = (payload ?? {}) as { address?: unknown; model?: unknown };
   if (!str(p.address) || (p.model !== undefined && !str(p.model)) || (modelRequired && !str(p.model))) {
-    throw new ApiError({ kind: 'invalid-params', message: 'A watch needs an address and, optionally, a model.' });
+    throw new ApiError({ kind: 'invalid-params', message: t('watch.error.badKey') });
   }
   return p.model === undefined ? { address: p.address } : { address: p.address, model: p.model };
 }

@@ -3,6 +3,7 @@
  * page API tells sites stays English (docs/i18n.md): run in a Vietnamese browser.
  * The modules load under the English setup (setup-i18n.ts) and the browser then
  * speaks Vietnamese: text is looked up when shown, not when its module loaded.
+ * Numbers and times follow its UI language, read once (before any is written).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
@@ -20,9 +21,11 @@ import { seriesSummary } from '@/lib/stats/chart-summary.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
 import { operationSummary } from '@/lib/stats/operation-summary.ts';
 import { bandChangeNotification, WATCH_DIGEST } from '@/lib/watch/check.ts';
+import { watchRoutes, type WatchService } from '@/lib/watch/worker.ts';
 import { rule } from '@/test/unit/alerts/fixtures.ts';
 import { chromeMessages, getMessageFrom } from './browser-messages.ts';
 
+fakeBrowser.i18n.getUILanguage = () => 'vi';
 const english = fakeBrowser.i18n.getMessage;
 const clock = { offsetMinutes: () => 0 };
 const DAY = 86_400;
@@ -87,6 +90,12 @@ describe('lib/ speaks the browser language', () => {
     const [d] = digest(many, WATCH_DIGEST);
     expect(d!.title).toBe('Vantage: 7 thay đổi hạng điểm');
     expect(d!.message.split('\n').at(-1)).toBe('và 2 thay đổi khác');
+  });
+
+  it("words the watchlist's refusal of a request without an address", () => {
+    const routes = watchRoutes({} as WatchService);
+    expect(() => routes['watch.add'].parse({ model: 'credit-v1' })).toThrow('Cần có một địa chỉ để theo dõi, kèm một mô hình điểm nếu muốn.');
+    expect(() => routes['watch.remove'].parse({ address: '0x1' })).toThrow(/^Cần có một địa chỉ/);
   });
 
   it('summarizes a chart', () => {
