@@ -94,8 +94,8 @@ describe('lib/ speaks the browser language', () => {
 
   it("words the watchlist's refusal of a request without an address", () => {
     const routes = watchRoutes({} as WatchService);
-    expect(() => routes['watch.add'].parse({ model: 'credit-v1' })).toThrow('Cần có một địa chỉ để theo dõi, kèm một mô hình điểm nếu muốn.');
-    expect(() => routes['watch.remove'].parse({ address: '0x1' })).toThrow(/^Cần có một địa chỉ/);
+    expect(() => routes['watch.add'].parse!({ model: 'credit-v1' })).toThrow('Cần có một địa chỉ để theo dõi, kèm một mô hình điểm nếu muốn.');
+    expect(() => routes['watch.remove'].parse!({ address: '0x1' })).toThrow(/^Cần có một địa chỉ/);
   });
 
   it('summarizes a chart', () => {
