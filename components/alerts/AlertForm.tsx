@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { toErrorInfo } from '@/lib/api/errors.ts';
 import { fromTyped, toTyped, type AlertCondition, type AlertRule } from '@/lib/alerts/rule.ts';
+import { formatInputNumber, parseLocaleNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
@@ -36,8 +37,9 @@ const KINDS: readonly (readonly [Kind, () => string])[] = [
 export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormProps) {
   const [metric, setMetric] = useState<StatMetricId>(rule?.metric ?? metrics[0]!);
   const [kind, setKind] = useState<Kind>(rule?.condition.kind ?? 'above');
-  const initial = rule ? (rule.condition.kind === 'change' ? rule.condition.percent : toTyped(rule.metric, rule.condition.value)) : '';
-  const [typed, setTyped] = useState(String(initial));
+  // Written, and read back, the way the user's language writes numbers ("12,5" in Vietnamese).
+  const initial = rule ? (rule.condition.kind === 'change' ? rule.condition.percent : toTyped(rule.metric, rule.condition.value)) : null;
+  const [typed, setTyped] = useState(initial === null ? '' : formatInputNumber(initial));
   const [status, setStatus] = useState<AlertNote | null>(null);
   const [saving, setSaving] = useState(false);
   const share = STAT_METRICS[metric].unit === 'share';
@@ -46,9 +48,10 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
 
   const submit = (e: Event) => {
     e.preventDefault();
-    const n = Number(typed.trim().replace(/,/g, ''));
-    if (typed.trim() === '' || !Number.isFinite(n) || (kind === 'change' && n <= 0)) {
-      setStatus({ tone: 'error', text: kind === 'change' ? t('alerts.form.enterPercent') : t('alerts.form.enterNumber') });
+    const n = parseLocaleNumber(typed);
+    if (n === null || (kind === 'change' && n <= 0)) {
+      const example = formatInputNumber(12.5);
+      setStatus({ tone: 'error', text: kind === 'change' ? t('alerts.form.enterPercent', { example }) : t('alerts.form.enterNumber', { example }) });
       return;
     }
     // Asked first, inside the click: Firefox grants a permission only from the user's own gesture.

@@ -2,6 +2,7 @@
  * The words of an alert's notification, made from the rule and the numbers
  * only (never from stored text), in the user's language. Pure.
  */
+import { formatClockUtc } from '@/lib/format/date.ts';
 import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
@@ -21,9 +22,13 @@ export function describeCondition(rule: Pick<AlertRule, 'metric' | 'condition'>)
   return t(c.kind === 'above' ? 'alerts.condition.above' : 'alerts.condition.below', { value: formatMetricValue(rule, c.value) });
 }
 
-function hhmm(atMs: number, clock: Pick<AlertClock, 'offsetMinutes'>): string {
-  const d = new Date(atMs + clock.offsetMinutes(atMs) * 60_000);
-  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+/**
+ * The local time of day, as the UI language writes it ("23:00", "11:00 PM"). The
+ * check's clock gives the zone (tests pin it): the moment moved by its offset
+ * reads, in UTC, as the local wall clock.
+ */
+function localClock(atMs: number, clock: Pick<AlertClock, 'offsetMinutes'>): string {
+  return formatClockUtc(atMs + clock.offsetMinutes(atMs) * 60_000);
 }
 
 /** The notification for a fired rule; `delayed` when it was held back over quiet hours. */
@@ -49,7 +54,7 @@ export function alertNotification(rule: AlertRule, fired: Fired, clock: Pick<Ale
   return {
     id: `alert-${rule.id}`,
     title: t('alerts.notification.title', { metric: STAT_METRICS[rule.metric].label, project: rule.filters.project }),
-    message: delayed ? t('alerts.notification.delayed', { what, time: hhmm(fired.at, clock) }) : what,
+    message: delayed ? t('alerts.notification.delayed', { what, time: localClock(fired.at, clock) }) : what,
     target: { page: 'dashboard', project: rule.filters.project, metric: rule.metric },
   };
 }

@@ -50,3 +50,64 @@ export function formatBadge(n: number | null | undefined): string {
   const text = Math.abs(v) < 10 ? (Math.floor(v * 10) / 10).toString() : Math.floor(v).toString();
   return text + unit;
 }
+
+interface Separators {
+  readonly group: string;
+  readonly decimal: string;
+  /** The locale's digits 0–9 (Latin in most). */
+  readonly digits: readonly string[];
+}
+
+const separators = new Map<string, Separators>();
+function separatorsOf(locale: string | undefined): Separators {
+  const id = locale ?? '';
+  let s = separators.get(id);
+  if (!s) {
+    const parts = fmt(locale, {}).formatToParts(1234567.5);
+    const plain = fmt(locale, { useGrouping: false });
+    s = {
+      group: parts.find((p) => p.type === 'group')?.value ?? '',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      digits: Array.from({ length: 10 }, (_, d) => plain.format(d)),
+    };
+    separators.set(id, s);
+  }
+  return s;
+}
+
+const SPACES = /[\s\u00a0\u202f]/gu;
+
+/**
+ * A number as a person types it in `locale`: "1,234.5" in English, "1.234,5"
+ * in Vietnamese. Thousands separators are optional but must sit between
+ * groups of digits (so "12.5" in Vietnamese, or "12,5" in English, is not a
+ * number rather than 125); no exponents, no words. Null when it is not one.
+ */
+export function parseLocaleNumber(text: string, locale: string | undefined = uiLocale()): number | null {
+  const { group, decimal, digits } = separatorsOf(locale);
+  let s = text.trim();
+  // The locale's own digits, if not Latin, read as Latin ones; a space-like group separator is any space.
+  digits.forEach((d, i) => (s = s.split(d).join(String(i))));
+  const spaceGroup = group !== '' && group.replace(SPACES, '') === '';
+  const m = /^([-+\u2212]?)(.*)$/u.exec(s)!;
+  const sign = m[1] === '' || m[1] === '+' ? 1 : -1;
+  const [whole = '', fraction, extra] = m[2]!.split(decimal);
+  if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction))) return null;
+  const chunks = spaceGroup ? whole.split(SPACES) : group ? whole.split(group) : [whole];
+  if (chunks.length === 1) {
+    if (!/^\d*$/.test(whole) || (whole === '' && fraction === undefined)) return null;
+  } else if (!/^\d{1,3}$/.test(chunks[0]!) || !/^\d{3}$/.test(chunks.at(-1)!) || !chunks.slice(1, -1).every((c) => /^\d{2,3}$/.test(c))) {
+    // Groups of three, or of two before the last three (Indian grouping: 12,34,567).
+    return null;
+  }
+  const n = Number(`${chunks.join('') || '0'}.${fraction ?? '0'}`);
+  return Number.isFinite(n) ? sign * n : null;
+}
+
+/**
+ * A number for a person to edit in `locale`: its decimal mark, every digit
+ * kept, no grouping ("12,5", "1234,75"); parseLocaleNumber reads it back.
+ */
+export function formatInputNumber(n: number, locale: string | undefined = uiLocale()): string {
+  return fmt(locale, { useGrouping: false, maximumFractionDigits: 20 }).format(n);
+}

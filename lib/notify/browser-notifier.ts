@@ -1,7 +1,7 @@
 /**
  * The browser-backed Notifier: a system notification, shown only while the
  * user grants the optional `notifications` permission, whose click opens its
- * target (the dashboard at a metric, or the score window).
+ * target (the dashboard at a metric, or the score window: an address's score, or the watchlist).
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
@@ -17,6 +17,18 @@ import { targetPath } from './target.ts';
  * or write it (a forged target could otherwise open any page on a click).
  */
 export const notificationTargetsItem = storage.defineItem<Record<string, NotificationTarget>>('session:notificationTargets', { fallback: {} });
+
+/**
+ * Writes to the targets run one at a time across every notifier of this
+ * context (alerts and the watchlist each have one): a read-merge-write
+ * overlapping another would drop the other's target.
+ */
+let targetWrites: Promise<unknown> = Promise.resolve();
+function rememberTarget(id: string, target: NotificationTarget): Promise<void> {
+  const next = targetWrites.then(async () => notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [id]: target }));
+  targetWrites = next.catch(() => undefined);
+  return next;
+}
 
 /** The slice of `notifications` and `permissions` used (fakeBrowser has no `permissions`). */
 export interface NotificationsApi {
@@ -47,7 +59,7 @@ export function browserNotifier(api: NotificationsApi = browserNotificationsApi(
     async show(n: UserNotification) {
       if (!(await api.granted())) return false;
       // The target first: a click can come as soon as the notification shows.
-      await notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [n.id]: n.target });
+      await rememberTarget(n.id, n.target);
       await api.create(n.id, { type: 'basic', iconUrl: iconUrl(), title: n.title, message: n.message });
       return true;
     },
@@ -72,7 +84,8 @@ export async function openNotification(id: string, api: NotificationsApi, opener
   await api.clear(id).catch(() => undefined);
   if (!target) return false;
   const path = targetPath(target);
-  if (target.page === 'score') await opener.openScore(path as ScorePagePath);
+  // The score page and the watchlist (on it) open in the score window, as from the menu.
+  if (target.page === 'score' || target.page === 'watchlist') await opener.openScore(path as ScorePagePath);
   else await opener.openTab(browser.runtime.getURL(path as '/dashboard.html'));
   return true;
 }

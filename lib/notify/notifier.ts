@@ -10,7 +10,9 @@ export type NotificationTarget =
   /** The dashboard of a project, scrolled to one metric when given. */
   | { readonly page: 'dashboard'; readonly project: string; readonly metric?: string }
   /** The score window for one address under one model. */
-  | { readonly page: 'score'; readonly address: string; readonly model: string };
+  | { readonly page: 'score'; readonly address: string; readonly model: string }
+  /** The watchlist: the score window with no address looked up, its list of watched addresses below. */
+  | { readonly page: 'watchlist' };
 
 export interface UserNotification {
   /** Stable per subject (a rule, an address, a digest): a newer notification with the same id replaces the older. */

@@ -12,6 +12,7 @@ export interface SealedJson<T> {
   get(): Promise<T>;
   /** Reads, applies `fn`, writes; updates in this context run one at a time. */
   update(fn: (value: T) => T): Promise<T>;
+  /** Removes the value, in turn with updates (like them, one at a time in this context). */
   clear(): Promise<void>;
   /** Calls back with each new value. */
   watch(cb: (value: T) => void): () => void;
@@ -30,18 +31,20 @@ export function sealedJson<T>(key: StorageItemKey, vault: KeyVault, fallback: T,
     }
   };
   let chain: Promise<unknown> = Promise.resolve();
+  /** Runs after every change asked for before it: a write under way never lands after a later one. */
+  const inTurn = <R>(change: () => Promise<R>): Promise<R> => {
+    const next = chain.then(change);
+    chain = next.catch(() => undefined);
+    return next;
+  };
   return {
     get: async () => open(await item.getValue()),
-    update(fn) {
-      const next = chain.then(async () => {
-        const value = fn(await open(await item.getValue()));
-        await item.setValue(await seal(vault, JSON.stringify(value)));
-        return value;
-      });
-      chain = next.catch(() => undefined);
-      return next;
-    },
-    clear: () => item.removeValue(),
+    update: (fn) => inTurn(async () => {
+      const value = fn(await open(await item.getValue()));
+      await item.setValue(await seal(vault, JSON.stringify(value)));
+      return value;
+    }),
+    clear: () => inTurn(() => item.removeValue()),
     watch: (cb) => item.watch((sealed) => void open(sealed).then(cb)),
   };
 }

@@ -1,6 +1,7 @@
 import { toErrorInfo, type ApiErrorInfo, type ApiErrorKind } from '@/lib/api/errors.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { deliver, type DigestKind } from '@/lib/notify/digest.ts';
 import type { Notifier, UserNotification } from '@/lib/notify/notifier.ts';
 import { shortAddress, toChecksum } from '@/lib/score/address.ts';
 import { bandLabel } from '@/lib/score/band-label.ts';
@@ -12,7 +13,8 @@ import { bandChange, latestScore, withError, withScore, type BandChange, type Wa
  * One scheduled check of the watchlist: re-scores every watched address
  * through the score lookup (calculateCustomScore, fresh, through the
  * worker's client with its backoff and Retry-After), appends each score to
- * its history, and tells the user of every band change.
+ * its history, and tells the user of the band changes it found: one
+ * notification, a digest when there are several (lib/notify/digest.ts).
  *
  * Politely: a few requests at a time, and a rate limit (429) that outlasts
  * the client's own retries, a rejected key or a missing set-up ends the
@@ -67,6 +69,14 @@ export function bandChangeNotification(c: ChangeSeen): UserNotification {
   };
 }
 
+/** Several band changes from one check: one notification, leading to the watchlist. */
+export const WATCH_DIGEST: DigestKind = {
+  id: 'vantage-watch-digest',
+  title: (count) => t('watch.digest.title', count, { count: formatNumber(count) }),
+  more: (count) => t('watch.digest.more', { count: formatNumber(count) }),
+  overview: { page: 'watchlist' },
+};
+
 export async function checkWatchlist(deps: CheckDeps): Promise<CheckReport> {
   const list = await deps.store.get();
   const outcomes = new Map<string, Outcome>();
@@ -104,8 +114,9 @@ export async function checkWatchlist(deps: CheckDeps): Promise<CheckReport> {
     });
   }
   // Told after the history is stored: a click on the notification finds the new score.
-  for (const c of changes) {
-    await deps.notifier.show(bandChangeNotification(c)).catch((e: unknown) => console.warn('Vantage: a band change could not be shown:', String(e)));
+  if (changes.length) {
+    await deliver(deps.notifier, changes.map(bandChangeNotification), WATCH_DIGEST)
+      .catch((e: unknown) => console.warn('Vantage: a band change could not be shown:', String(e)));
   }
 
   const failed = [...outcomes.values()].filter((o) => 'error' in o).length;

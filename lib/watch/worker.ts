@@ -58,7 +58,7 @@ function parseKey(payload: unknown, modelRequired: true): { address: string; mod
 function parseKey(payload: unknown, modelRequired: boolean): WatchKey {
   const p = (payload ?? {}) as { address?: unknown; model?: unknown };
   if (!str(p.address) || (p.model !== undefined && !str(p.model)) || (modelRequired && !str(p.model))) {
-    throw new ApiError({ kind: 'invalid-params', message: 'A watch needs an address and, optionally, a model.' });
+    throw new ApiError({ kind: 'invalid-params', message: t('watch.error.badKey') });
   }
   return p.model === undefined ? { address: p.address } : { address: p.address, model: p.model };
 }
@@ -102,9 +102,13 @@ export function watchService(deps: WatchDeps) {
       return { removed };
     },
     async clear(): Promise<{ removed: number }> {
-      const removed = (await deps.store.get()).length;
-      await deps.store.clear();
-      await sync([]);
+      // Through the update chain: a check's write already under way lands first, then is emptied, never after.
+      let removed = 0;
+      const list = await deps.store.update((l) => {
+        removed = l.length;
+        return [];
+      });
+      await sync(list);
       return { removed };
     },
     list: async () => (await deps.store.get()).map(summarize),

@@ -94,8 +94,9 @@ describe('runAlertCheck', () => {
     w.clock.set(T0 + 30 * HOUR); // 07:00 local: quiet hours are over
     expect(await w.check()).toMatchObject({ fired: 0, held: 0, shown: 1 });
     expect(w.shown[0]!.message).toBe(
-      'Total holders, nebula: Crossed above 1,000: 2,000. (at 23:00, during quiet hours)\n'
-      + 'Whales, nebula: Crossed above 20: 30. (at 04:00, during quiet hours)',
+      // Local times, as the browser's language writes them (en-US: 12-hour).
+      'Total holders, nebula: Crossed above 1,000: 2,000. (at 11:00 PM, during quiet hours)\n'
+      + 'Whales, nebula: Crossed above 20: 30. (at 04:00 AM, during quiet hours)',
     );
     // Told once.
     w.clock.advance(HOUR);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAge } from '@/lib/format/age.ts';
-import { formatBadge, formatCompact, formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { formatBadge, formatCompact, formatDay, formatInputNumber, formatNumber, formatPercent, parseLocaleNumber } from '@/lib/format/number.ts';
 
 describe('numbers for people', () => {
   it('writes thousands separators and keeps small fractions', () => {
@@ -43,5 +43,51 @@ describe('formatAge', () => {
     expect(formatAge(2 * 3600_000 + 5 * 60_000)).toBe('2 h ago');
     expect(formatAge(3 * 86_400_000)).toBe('3 days ago');
     expect(formatAge(-5000)).toBe('just now');
+  });
+});
+
+describe('numbers as people type them', () => {
+  it('reads English: "," groups, "." is the decimal mark', () => {
+    expect(parseLocaleNumber('12.5', 'en-US')).toBe(12.5);
+    expect(parseLocaleNumber(' 1,000 ', 'en-US')).toBe(1000);
+    expect(parseLocaleNumber('1,234,567.25', 'en-US')).toBe(1234567.25);
+    expect(parseLocaleNumber('1234567.25', 'en-US')).toBe(1234567.25);
+    expect(parseLocaleNumber('-3', 'en-US')).toBe(-3);
+    expect(parseLocaleNumber('.5', 'en-US')).toBe(0.5);
+    // A comma that does not group thousands is not read as one (it was: "12,5" became 125).
+    expect(parseLocaleNumber('12,5', 'en-US')).toBeNull();
+    expect(parseLocaleNumber('1,00', 'en-US')).toBeNull();
+  });
+
+  it('reads Vietnamese: "." groups, "," is the decimal mark', () => {
+    expect(parseLocaleNumber('12,5', 'vi')).toBe(12.5);
+    expect(parseLocaleNumber('1.000', 'vi')).toBe(1000);
+    expect(parseLocaleNumber('1.234.567,25', 'vi')).toBe(1234567.25);
+    expect(parseLocaleNumber('0,05', 'vi')).toBe(0.05);
+    expect(parseLocaleNumber('-1.000,5', 'vi')).toBe(-1000.5);
+    // "12.5" in Vietnamese is neither 12.5 nor 125: it is refused, not guessed.
+    expect(parseLocaleNumber('12.5', 'vi')).toBeNull();
+  });
+
+  it('reads grouping by spaces and other digits where the locale writes them', () => {
+    expect(parseLocaleNumber('1 234,5', 'fr-FR')).toBe(1234.5);
+    expect(parseLocaleNumber('12,34,567.5', 'en-IN')).toBe(1234567.5);
+    expect(parseLocaleNumber(new Intl.NumberFormat('ar-EG').format(1234.5), 'ar-EG')).toBe(1234.5);
+  });
+
+  it('refuses what is not a number', () => {
+    for (const text of ['', ' ', 'abc', '12abc', '1e3', '1.2.3', '1,2,3', 'Infinity', 'NaN', '--1', '12,5,0', '.', ','])
+      expect(parseLocaleNumber(text, 'en-US'), text).toBeNull();
+    for (const text of ['', 'abc', '1,2,3', '12,5,0', '1.00', 'mười'])
+      expect(parseLocaleNumber(text, 'vi'), text).toBeNull();
+  });
+
+  it('writes a number to edit, every digit kept, which reads back', () => {
+    expect(formatInputNumber(12.5, 'en-US')).toBe('12.5');
+    expect(formatInputNumber(12.5, 'vi')).toBe('12,5');
+    expect(formatInputNumber(1234.75, 'vi')).toBe('1234,75');
+    expect(formatInputNumber(0.1234567, 'vi')).toBe('0,1234567');
+    for (const n of [0, 12.5, -3, 1234567.891, 0.000123])
+      for (const l of ['en-US', 'vi', 'fr-FR']) expect(parseLocaleNumber(formatInputNumber(n, l), l)).toBe(n);
   });
 });

@@ -3,6 +3,7 @@
  * page API tells sites stays English (docs/i18n.md): run in a Vietnamese browser.
  * The modules load under the English setup (setup-i18n.ts) and the browser then
  * speaks Vietnamese: text is looked up when shown, not when its module loaded.
+ * Numbers and times follow its UI language, read once (before any is written).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
@@ -19,10 +20,12 @@ import { validateSettings } from '@/lib/settings/schema.ts';
 import { seriesSummary } from '@/lib/stats/chart-summary.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
 import { operationSummary } from '@/lib/stats/operation-summary.ts';
-import { bandChangeNotification } from '@/lib/watch/check.ts';
+import { bandChangeNotification, WATCH_DIGEST } from '@/lib/watch/check.ts';
+import { watchRoutes, type WatchService } from '@/lib/watch/worker.ts';
 import { rule } from '@/test/unit/alerts/fixtures.ts';
 import { chromeMessages, getMessageFrom } from './browser-messages.ts';
 
+fakeBrowser.i18n.getUILanguage = () => 'vi';
 const english = fakeBrowser.i18n.getMessage;
 const clock = { offsetMinutes: () => 0 };
 const DAY = 86_400;
@@ -83,6 +86,16 @@ describe('lib/ speaks the browser language', () => {
     const n = bandChangeNotification({ address: `0x${'ab'.repeat(20)}`, model: 'credit', from: 'Good', to: 'Very Good', score: 750 });
     expect(n.title).toBe('Hạng điểm đã thay đổi: Rất tốt');
     expect(n.message).toBe('0xABaB…ABaB (credit) đã chuyển từ Tốt sang Rất tốt: điểm 750.');
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...n, id: String(i) }));
+    const [d] = digest(many, WATCH_DIGEST);
+    expect(d!.title).toBe('Vantage: 7 thay đổi hạng điểm');
+    expect(d!.message.split('\n').at(-1)).toBe('và 2 thay đổi khác');
+  });
+
+  it("words the watchlist's refusal of a request without an address", () => {
+    const routes = watchRoutes({} as WatchService);
+    expect(() => routes['watch.add'].parse!({ model: 'credit-v1' })).toThrow('Cần có một địa chỉ để theo dõi, kèm một mô hình điểm nếu muốn.');
+    expect(() => routes['watch.remove'].parse!({ address: '0x1' })).toThrow(/^Cần có một địa chỉ/);
   });
 
   it('summarizes a chart', () => {

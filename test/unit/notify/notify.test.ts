@@ -40,6 +40,17 @@ describe('digest', () => {
     expect(d!.target).toEqual({ page: 'score', address: '0xabc', model: 'credit-v1' });
   });
 
+  it("words and aims each feature's digest its own way, under its own id", () => {
+    const kind = { id: 'k-digest', title: (n: number) => `${n} things`, more: (n: number) => `+${n}`, overview: { page: 'watchlist' } as const };
+    const score = (a: string) => note(a, { page: 'score', address: a, model: 'credit-v1' });
+    const many = Array.from({ length: DIGEST_LINES + 1 }, (_, i) => score(`0x${i}`));
+    expect(digest(many, kind)).toEqual([{ id: 'k-digest', title: '6 things', message: expect.stringMatching(/^T 0x0: M 0x0\n(.+\n){4}\+1$/), target: { page: 'watchlist' } }]);
+    // Leading to one place, it goes there.
+    expect(digest([score('0x1'), { ...score('0x1'), id: 'again' }], kind)[0]!.target).toEqual(score('0x1').target);
+    // One is shown as it is.
+    expect(digest([score('0x1')], kind)).toEqual([score('0x1')]);
+  });
+
   it('deliver shows the digest through the notifier', async () => {
     const show = vi.fn(async () => true);
     expect(await deliver({ show }, [note('a'), note('b'), note('c')])).toBe(1);
@@ -87,6 +98,26 @@ describe('browser notifier', () => {
     const openScore = vi.fn(async () => undefined);
     await openNotification('w', api, { openTab: async () => undefined, openScore });
     expect(openScore).toHaveBeenCalledWith('/score.html?address=0xabc&model=activity');
+  });
+
+  it('keeps both targets when two notifiers show at once (two missed alarms firing after a restart)', async () => {
+    const { api, shown } = fakeApi(true);
+    const alerts = browserNotifier(api, () => 'i');
+    const watch = browserNotifier(api, () => 'i');
+    const score = { page: 'score', address: '0xabc', model: 'activity' } as const;
+    expect(await Promise.all([alerts.show(note('a')), watch.show(note('w', score)), alerts.show(note('b'))])).toEqual([true, true, true]);
+    expect(shown.size).toBe(3);
+    expect(await notificationTargetsItem.getValue()).toEqual({ a: note('a').target, w: score, b: note('b').target });
+  });
+
+  it('opens the score window, with its watchlist, for a watchlist target', async () => {
+    const { api } = fakeApi(true);
+    await browserNotifier(api, () => 'i').show(note('d', { page: 'watchlist' }));
+    const openScore = vi.fn(async () => undefined);
+    const openTab = vi.fn(async () => undefined);
+    expect(await openNotification('d', api, { openTab, openScore })).toBe(true);
+    expect(openScore).toHaveBeenCalledWith('/score.html');
+    expect(openTab).not.toHaveBeenCalled();
   });
 
   it('keeps targets in storage.session', async () => {

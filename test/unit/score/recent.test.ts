@@ -31,6 +31,15 @@ describe('stored recent lookups', () => {
     expect(await recent.load()).toEqual([]);
   });
 
+  it('stay cleared when a lookup being remembered was still writing (the sealed store clears in turn)', async () => {
+    const recent = recentLookups(memoryVault());
+    await recent.remember(entry(1));
+    const remembering = recent.remember(entry(2));
+    await recent.clear();
+    await remembering;
+    expect(await recent.load()).toEqual([]);
+  });
+
   it('are unreadable in storage, and a list written there by anyone else counts for nothing', async () => {
     const recent = recentLookups(memoryVault());
     await recent.remember(entry(7));

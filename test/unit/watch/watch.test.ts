@@ -7,7 +7,8 @@ import type { Notifier, UserNotification } from '@/lib/notify/notifier.ts';
 import { toChecksum } from '@/lib/score/address.ts';
 import { createScoreLookup } from '@/lib/score/lookup.ts';
 import { recentLookups } from '@/lib/score/recent.ts';
-import { CHECK_CONCURRENCY } from '@/lib/watch/check.ts';
+import { CHECK_CONCURRENCY, WATCH_DIGEST } from '@/lib/watch/check.ts';
+import { DIGEST_ID } from '@/lib/notify/digest.ts';
 import { WATCH_ALARM, WATCH_PERIOD_MINUTES } from '@/lib/watch/schedule.ts';
 import { listWatched, watchlistStore, type WatchlistStore } from '@/lib/watch/store.ts';
 import { HISTORY_LIMIT } from '@/lib/watch/watchlist.ts';
@@ -84,9 +85,10 @@ interface World {
   watch: WatchService;
 }
 
-function world(o: FakeServiceOptions): World {
+/** `wrap` puts something between the service and its store (to watch what the service asks of it). */
+function world(o: FakeServiceOptions, wrap: (s: WatchlistStore) => WatchlistStore = (s) => s): World {
   const service = fakeService(o);
-  const store = watchlistStore(memoryVault());
+  const store = wrap(watchlistStore(memoryVault()));
   const notifier = new RecordingNotifier();
   const watch = watchService({
     store,
@@ -191,6 +193,23 @@ describe('the watch schedule', () => {
     ]);
   });
 
+  it('tells of several band changes from one check in one digest, which leads to the watchlist', async () => {
+    // A recalibrated model: every watched address moves from Good to Very Good at once.
+    const w = world({ score: (_a, at) => (at < T0 + PERIOD_MS ? 700 : 745) });
+    listenToWatchAlarm(w.watch, fakeBrowser.alarms);
+    for (let i = 1; i <= 7; i++) await w.watch.add({ address: addr(i) });
+    await advance(w, PERIOD_MS);
+    const line = (i: number) => `Score band changed: Very Good: ${toChecksum(addr(i)).slice(0, 6)}…${toChecksum(addr(i)).slice(-4)} (credit-v1) went from Good to Very Good: score 745.`;
+    expect(w.notifier.shown).toEqual([{
+      id: WATCH_DIGEST.id,
+      title: 'Vantage: 7 score band changes',
+      message: [1, 2, 3, 4, 5].map(line).concat('and 2 more').join('\n'),
+      target: { page: 'watchlist' },
+    }]);
+    // Its own id: a digest of alerts does not replace it, nor it one of alerts.
+    expect(WATCH_DIGEST.id).not.toBe(DIGEST_ID);
+  });
+
   it('keeps the last 30 points of each address, so 50 addresses stay far under 1 MB', async () => {
     const w = world({ score: (a, at) => 600 + ((parseInt(a.slice(-4), 16) + at / PERIOD_MS) % 200) });
     listenToWatchAlarm(w.watch, fakeBrowser.alarms);
@@ -263,6 +282,51 @@ describe('a check, politely', () => {
     release();
     await check;
     expect((await w.store.get()).map((e) => e.address)).toEqual([addr(2)]);
+  });
+  it('keeps "Remove all" when a check was writing its scores as the user removed everything', async () => {
+    // What "Remove all" asked of the store: its removal done (as it was), or queued behind the writes under way.
+    let clearing = false;
+    let asked!: () => void;
+    const clearAsked = new Promise<void>((r) => (asked = r));
+    const w = world({ score: () => 700 }, (s) => ({
+      ...s,
+      update: (fn) => {
+        const done = s.update(fn);
+        if (clearing) asked();
+        return done;
+      },
+      clear: async () => {
+        await s.clear();
+        asked();
+      },
+    }));
+    await w.watch.add({ address: addr(1) });
+    await w.watch.add({ address: addr(2) });
+    // The check's write of the list is held in the storage call, as a slow disk would.
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let writing!: () => void;
+    const checkWrites = new Promise<void>((r) => (writing = r));
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      if ('watchlist' in items) {
+        writing();
+        await held;
+      }
+      return set(items);
+    });
+    vi.setSystemTime(T0 + HOUR);
+    const check = w.watch.check();
+    await checkWrites;
+    clearing = true;
+    const cleared = w.watch.clear();
+    await clearAsked;
+    release();
+    expect(await cleared).toEqual({ removed: 2 });
+    expect(await check).toMatchObject({ scored: 2 });
+    expect(await w.store.get()).toEqual([]);
+    expect(await w.watch.list()).toEqual([]);
+    expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeFalsy();
   });
 });
 
