@@ -181,8 +181,8 @@ describe('alerts held over quiet hours are told when they end (#17)', () => {
     await runAlarmsUntil(at(60));
     expect(w.shown.map((s) => [s.at, s.n.id])).toEqual([[at(54), DIGEST_ID]]);
     expect(w.shown[0]!.n.message).toBe(
-      'Total holders, nebula: Crossed above 1,000: 1,200. (at 23:00, during quiet hours)\n'
-      + 'Whales, nebula: Crossed above 20: 30. (at 23:00, during quiet hours)',
+      'Total holders, nebula: Crossed above 1,000: 1,200. (at 11:00 PM, during quiet hours)\n'
+      + 'Whales, nebula: Crossed above 20: 30. (at 11:00 PM, during quiet hours)',
     );
     expect(await fakeBrowser.alarms.get(ALERTS_RELEASE_ALARM)).toBeFalsy();
     // Night 2: the numbers fall back: nothing fires, nothing is held, no release.
