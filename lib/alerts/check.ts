@@ -11,6 +11,8 @@
  * worker's release alarm, releaseHeld) or by the first check after that.
  */
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
+import { pooled } from '@/lib/async/pooled.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { deliver } from '@/lib/notify/digest.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
@@ -53,20 +55,6 @@ export function ruleRequest(rule: AlertRule): StatsRequest {
   return { op: STAT_METRICS[rule.metric].op, filters: rule.filters, ...(rule.extra ? { extra: rule.extra } : {}) };
 }
 
-/** Runs `jobs` with at most `limit` at a time. */
-async function pool<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const out: T[] = new Array(jobs.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane));
-  return out;
-}
-
 /** Keeps one held notification per rule, the newest. */
 function holdBack(held: readonly Fired[], fired: readonly Fired[]): Fired[] {
   const byRule = new Map<string, Fired>();
@@ -88,15 +76,16 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
     groups.set(key, g);
   }
   const statsDeps: StatsDeps = { cache: deps.cache, now: () => nowMs };
-  const answers = await pool(
-    [...groups.values()].map((g) => () =>
-      fetchStat(statsDeps, g.request, options.force).then(
-        // The whole entry: which days it holds complete depends on when it was fetched (storedAt).
-        (entry) => ({ ok: true as const, entry }),
-        (e: unknown) => ({ ok: false as const, error: describeError(toErrorInfo(e), nowMs) }),
-      )),
-    deps.concurrency ?? 4,
-  );
+  const requests = [...groups.values()].map((g) => g.request);
+  type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: string };
+  const answers: Answer[] = new Array(requests.length);
+  await pooled(requests.length, deps.concurrency ?? 4, async (i) => {
+    answers[i] = await fetchStat(statsDeps, requests[i]!, options.force).then(
+      // The whole entry: which days it holds complete depends on when it was fetched (storedAt).
+      (entry): Answer => ({ ok: true, entry }),
+      (e: unknown): Answer => ({ ok: false, error: describeError(toErrorInfo(e), nowMs) }),
+    );
+  });
 
   const states: Record<string, RuleState> = { ...state.rules };
   const fired: Fired[] = [];

@@ -9,6 +9,7 @@
 import { browser } from 'wxt/browser';
 import type { AlarmsPort } from '@/lib/platform/alarms.ts';
 import { ApiError } from '@/lib/api/errors.ts';
+import { inTurn } from '@/lib/async/in-turn.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
@@ -102,12 +103,7 @@ export interface AlertsFeature {
 export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
   const { store, clock } = deps;
   // One change at a time: a scheduled check and an edit never write over each other.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = queue.then(job);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const serial = inTurn();
   const bearings = (id: string) => runAlertCheck(deps, clock.now(), { only: [id], baseline: true }).catch(() => undefined);
   /** A check, then the release alarm for what it left held. */
   const check = async (options?: AlertCheckOptions): Promise<AlertCheckReport> => {

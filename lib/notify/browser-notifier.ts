@@ -5,10 +5,11 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { inTurn } from '@/lib/async/in-turn.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 import type { ScorePagePath } from '@/lib/score/menu.ts';
 import type { NotificationTarget, Notifier, UserNotification } from './notifier.ts';
-import { NOTIFICATIONS_PERMISSION } from './permission.ts';
+import { notificationsGranted } from './permission.ts';
 import { targetPath } from './target.ts';
 
 /**
@@ -23,11 +24,9 @@ export const notificationTargetsItem = storage.defineItem<Record<string, Notific
  * context (alerts and the watchlist each have one): a read-merge-write
  * overlapping another would drop the other's target.
  */
-let targetWrites: Promise<unknown> = Promise.resolve();
+const targetWrite = inTurn();
 function rememberTarget(id: string, target: NotificationTarget): Promise<void> {
-  const next = targetWrites.then(async () => notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [id]: target }));
-  targetWrites = next.catch(() => undefined);
-  return next;
+  return targetWrite(async () => notificationTargetsItem.setValue({ ...(await notificationTargetsItem.getValue()), [id]: target }));
 }
 
 /** The slice of `notifications` and `permissions` used (fakeBrowser has no `permissions`). */
@@ -48,7 +47,7 @@ export function browserNotificationsApi(): NotificationsApi {
     return n;
   };
   return {
-    granted: () => browser.permissions.contains({ permissions: [NOTIFICATIONS_PERMISSION] }).catch(() => false),
+    granted: notificationsGranted,
     create: (id, options) => api().create(id, options),
     clear: (id) => api().clear(id),
   };

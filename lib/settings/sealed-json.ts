@@ -1,4 +1,5 @@
 import { storage, type StorageItemKey } from 'wxt/utils/storage';
+import { inTurn } from '@/lib/async/in-turn.ts';
 import { isSealedSecret, seal, unseal, type KeyVault, type SealedSecret } from './sealed-secret.ts';
 
 /**
@@ -30,21 +31,16 @@ export function sealedJson<T>(key: StorageItemKey, vault: KeyVault, fallback: T,
       return fallback;
     }
   };
-  let chain: Promise<unknown> = Promise.resolve();
-  /** Runs after every change asked for before it: a write under way never lands after a later one. */
-  const inTurn = <R>(change: () => Promise<R>): Promise<R> => {
-    const next = chain.then(change);
-    chain = next.catch(() => undefined);
-    return next;
-  };
+  /** Changes run after every change asked for before them: a write under way never lands after a later one. */
+  const changeInTurn = inTurn();
   return {
     get: async () => open(await item.getValue()),
-    update: (fn) => inTurn(async () => {
+    update: (fn) => changeInTurn(async () => {
       const value = fn(await open(await item.getValue()));
       await item.setValue(await seal(vault, JSON.stringify(value)));
       return value;
     }),
-    clear: () => inTurn(() => item.removeValue()),
+    clear: () => changeInTurn(() => item.removeValue()),
     watch: (cb) => item.watch((sealed) => void open(sealed).then(cb)),
   };
 }

@@ -1,4 +1,5 @@
 import { toErrorInfo, type ApiErrorInfo, type ApiErrorKind } from '@/lib/api/errors.ts';
+import { pooled } from '@/lib/async/pooled.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { deliver, type DigestKind } from '@/lib/notify/digest.ts';
@@ -81,22 +82,18 @@ export async function checkWatchlist(deps: CheckDeps): Promise<CheckReport> {
   const list = await deps.store.get();
   const outcomes = new Map<string, Outcome>();
   let stoppedBy: ApiErrorKind | undefined;
-  let next = 0;
 
-  const worker = async () => {
-    while (stoppedBy === undefined && next < list.length) {
-      const w = list[next++]!;
-      try {
-        const r = await deps.lookup({ address: w.address, scoreId: w.model }, { fresh: true });
-        outcomes.set(keyOf(w), { at: deps.now(), score: r.score });
-      } catch (e) {
-        const error = toErrorInfo(e);
-        outcomes.set(keyOf(w), { at: deps.now(), error });
-        if (ENDS_ROUND.has(error.kind)) stoppedBy ??= error.kind;
-      }
+  await pooled(list.length, deps.concurrency ?? CHECK_CONCURRENCY, async (i) => {
+    const w = list[i]!;
+    try {
+      const r = await deps.lookup({ address: w.address, scoreId: w.model }, { fresh: true });
+      outcomes.set(keyOf(w), { at: deps.now(), score: r.score });
+    } catch (e) {
+      const error = toErrorInfo(e);
+      outcomes.set(keyOf(w), { at: deps.now(), error });
+      if (ENDS_ROUND.has(error.kind)) stoppedBy ??= error.kind;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(list.length, Math.max(1, deps.concurrency ?? CHECK_CONCURRENCY)) }, worker));
+  }, () => stoppedBy !== undefined);
 
   // Applied to the list as it is now: an address removed meanwhile stays removed.
   const changes: ChangeSeen[] = [];
