@@ -7,7 +7,7 @@
  * now. The worker is the only writer of the alert items, one change at a time.
  */
 import { browser } from 'wxt/browser';
-import type { AlarmsPort } from '@/lib/platform/alarms.ts';
+import { syncPeriodicAlarm, type AlarmsPort } from '@/lib/platform/alarms.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { inTurn } from '@/lib/async/in-turn.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
@@ -49,14 +49,7 @@ export interface AlertWorkerDeps extends AlertCheckDeps {
 /** An alarm while any rule is active, at the schedule's period; none otherwise. */
 export async function syncAlertAlarm(deps: AlertWorkerDeps): Promise<void> {
   const { rules, schedule } = await deps.store.load();
-  if (!rules.some((r) => !r.paused)) {
-    await deps.alarms.clear(ALERTS_ALARM);
-    return;
-  }
-  const alarm = await deps.alarms.get(ALERTS_ALARM);
-  if (alarm?.periodInMinutes !== schedule.periodMinutes) {
-    await deps.alarms.create(ALERTS_ALARM, { periodInMinutes: schedule.periodMinutes, delayInMinutes: schedule.periodMinutes });
-  }
+  await syncPeriodicAlarm(deps.alarms, ALERTS_ALARM, rules.some((r) => !r.paused) ? schedule.periodMinutes : null);
 }
 
 /**

@@ -5,7 +5,7 @@
  * open popup share one request.
  */
 import { browser } from 'wxt/browser';
-import type { AlarmsPort } from '@/lib/platform/alarms.ts';
+import { syncPeriodicAlarm, type AlarmsPort } from '@/lib/platform/alarms.ts';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
@@ -65,17 +65,9 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
 
 /** Makes the alarm match the setting; `refresh` also updates the badge now. */
 export async function syncBadge(deps: BadgeDeps, setting: BadgeSetting, refresh: boolean): Promise<void> {
-  if (setting.metric === 'off') {
-    const had = await deps.alarms.clear(BADGE_ALARM);
-    if (had || refresh) await updateBadge(deps, setting);
-    return;
-  }
-  const alarm = await deps.alarms.get(BADGE_ALARM);
-  if (!alarm || alarm.periodInMinutes !== setting.periodMinutes) {
-    await deps.alarms.create(BADGE_ALARM, { periodInMinutes: setting.periodMinutes });
-    refresh = true;
-  }
-  if (refresh) await updateBadge(deps, setting);
+  // A badge whose alarm was just made or removed is updated now (shown, or cleared).
+  const changed = await syncPeriodicAlarm(deps.alarms, BADGE_ALARM, setting.metric === 'off' ? null : setting.periodMinutes);
+  if (changed || refresh) await updateBadge(deps, setting);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Route } from '@/lib/messaging/router.ts';
 import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
+import type { AlarmsPort } from '@/lib/platform/alarms.ts';
 import { selectionMenus } from '@/lib/platform/menus.ts';
 import { checkAddress, findAddress } from '@/lib/score/address.ts';
 import { createScoreLookup, type ScoreLookupFn } from '@/lib/score/lookup.ts';
@@ -154,7 +155,7 @@ async function watchFromMenu(s: WatchService, selection: string | undefined): Pr
 const log = (what: string) => (e: unknown) => console.error(`Vantage: watchlist: ${what}`, e);
 
 /** Runs the check when the watch alarm fires (registered at worker start: the alarm wakes a stopped worker). */
-export function listenToWatchAlarm(s: Pick<WatchService, 'check'>, alarms: { onAlarm: { addListener(cb: (alarm: { name: string }) => void): void } }): void {
+export function listenToWatchAlarm(s: Pick<WatchService, 'check'>, alarms: Pick<AlarmsPort, 'onAlarm'>): void {
   alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === WATCH_ALARM) s.check().catch(log('the scheduled check failed'));
   });
