@@ -19,6 +19,7 @@ import type { StatsDeps } from '@/lib/stats/worker.ts';
 import { releaseHeld, runAlertCheck, type AlertCheckDeps, type AlertCheckOptions, type AlertCheckReport } from './check.ts';
 import { MAX_RULES, parseRuleInput, type AlertRule, type AlertRuleInput } from './rule.ts';
 import { parseSchedule, quietEnd, systemClock, type AlertSchedule } from './schedule.ts';
+import type { AlertState } from './state.ts';
 import { storageAlertStore } from './store.ts';
 
 export const ALERTS_ALARM = 'vantage-alerts';
@@ -82,6 +83,12 @@ function notFound(): ApiError {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The state without anything of one rule: its history and what it has held back. */
+function forget(state: AlertState, id: string): AlertState {
+  const { [id]: _gone, ...rest } = state.rules;
+  return { ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) };
+}
+
 export interface AlertsFeature {
   readonly routes: {
     'alerts.save': Route<'alerts.save'>;
@@ -118,8 +125,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
     if (!old) throw notFound();
     const rule = change(old);
     await store.saveRules(rules.map((r) => (r.id === id ? rule : r)));
-    const { [id]: _gone, ...rest } = state.rules;
-    await store.saveState({ ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) });
+    await store.saveState(forget(state, id));
     return rule;
   };
 
@@ -156,8 +162,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
         const { rules, state } = await store.load();
         if (!rules.some((r) => r.id === id)) return { removed: false };
         await store.saveRules(rules.filter((r) => r.id !== id));
-        const { [id]: _gone, ...rest } = state.rules;
-        await store.saveState({ ...state, rules: rest, held: state.held.filter((f) => f.ruleId !== id) });
+        await store.saveState(forget(state, id));
         await syncAlarms(deps);
         return { removed: true };
       }),
