@@ -8,7 +8,6 @@ import { openScoreWindow } from '@/lib/score/score-window.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { readUiState } from '@/lib/stats/ui-state.ts';
 import { bandLabel } from '@/lib/score/band-label.ts';
-import { bandOf } from '@/lib/score/band.ts';
 import { listWatched, watchlistStore } from '@/lib/watch/store.ts';
 import type { WatchedSummary } from '@/lib/watch/watchlist.ts';
 import { parseOmniboxInput } from './parse.ts';
@@ -97,11 +96,6 @@ export function omniboxFeature(sources: (deps: WorkerDeps) => readonly Suggestio
   };
 }
 
-function bandNameOf(score: number): string {
-  const band = bandOf(score);
-  return band ? bandLabel(band) : '';
-}
-
 /** The watched addresses, with their latest score and band, as candidates. */
 export function watchlistSource(list: () => Promise<readonly WatchedSummary[]>): SuggestionSource {
   return {
@@ -109,7 +103,7 @@ export function watchlistSource(list: () => Promise<readonly WatchedSummary[]>):
       (await list()).map((w) => ({
         address: w.address,
         model: w.model,
-        label: w.score === null ? t('omnibox.watched') : t('omnibox.watchedScore', { score: formatNumber(w.score), band: bandNameOf(w.score) }),
+        label: w.score === null ? t('omnibox.watched') : t('omnibox.watchedScore', { score: formatNumber(w.score), band: w.band ? bandLabel({ name: w.band }) : '' }),
       })),
   };
 }
