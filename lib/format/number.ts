@@ -5,7 +5,9 @@
  * the messages); tests pin it.
  */
 import { uiLocale } from '@/lib/i18n/locale.ts';
+import { dateTimeFormat } from './date.ts';
 
+// Kept like date.ts's formatters: `toLocaleString(locale, options)` would build one at every call.
 const cache = new Map<string, Intl.NumberFormat>();
 function fmt(locale: string | undefined = uiLocale(), options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const id = `${locale ?? ''}|${JSON.stringify(options)}`;
@@ -20,6 +22,11 @@ export const NO_VALUE = '—';
 export function formatNumber(n: number | null | undefined, locale?: string): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NO_VALUE;
   return fmt(locale, { maximumFractionDigits: Math.abs(n) >= 100 ? 0 : 2 }).format(n);
+}
+
+/** Any value as given, up to four fraction digits (0.1235, 1,520.75): a score's extra fields. */
+export function formatPrecise(n: number, locale?: string): string {
+  return fmt(locale, { maximumFractionDigits: 4 }).format(n);
 }
 
 /** 48213 → "48.2K", 1250000.5 → "1.3M"; below 10,000 the full number. */
@@ -37,7 +44,7 @@ export function formatPercent(share: number | null | undefined, locale?: string)
 
 /** Unix seconds → "Nov 15" (UTC: series days are UTC days). */
 export function formatDay(seconds: number, locale = uiLocale()): string {
-  return new Date(seconds * 1000).toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return dateTimeFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }, locale).format(seconds * 1000);
 }
 
 /** Badge text fits four characters: "1830", "48K", "1.2M". */

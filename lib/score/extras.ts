@@ -1,5 +1,6 @@
 import { asNumber, isRecord } from '@/lib/api/body.ts';
-import { t, uiLocale } from '@/lib/i18n/index.ts';
+import { t } from '@/lib/i18n/index.ts';
+import { formatNumber, formatPrecise } from '@/lib/format/number.ts';
 import { SCALE_MAX, SCALE_MIN } from './band.ts';
 
 /**
@@ -57,7 +58,7 @@ export function humanizeKey(key: string): string {
 
 export function formatValue(v: unknown): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString(uiLocale(), { maximumFractionDigits: 4 }) : String(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? formatPrecise(v) : String(v);
   if (typeof v === 'boolean') return v ? t('score.extras.yes') : t('score.extras.no');
   if (typeof v === 'string') return v === '' ? t('score.extras.empty') : v;
   return JSON.stringify(v) ?? String(v);
@@ -73,7 +74,7 @@ export function flattenExtras(value: unknown): ExtraRow[] {
   const rows = walk(value, [], []);
   if (rows.length <= MAX_ROWS) return rows;
   const left = rows.length - (MAX_ROWS - 1);
-  return [...rows.slice(0, MAX_ROWS - 1), { key: '…', label: t('score.extras.more'), value: t('score.extras.moreValues', { count: left.toLocaleString(uiLocale()) }) }];
+  return [...rows.slice(0, MAX_ROWS - 1), { key: '…', label: t('score.extras.more'), value: t('score.extras.moreValues', { count: formatNumber(left) }) }];
 }
 
 function walk(value: unknown, path: readonly string[], out: ExtraRow[]): ExtraRow[] {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatAge } from '@/lib/format/age.ts';
-import { formatBadge, formatCompact, formatDay, formatInputNumber, formatNumber, formatPercent, parseLocaleNumber } from '@/lib/format/number.ts';
+import { formatBadge, formatCompact, formatDay, formatInputNumber, formatNumber, formatPercent, formatPrecise, parseLocaleNumber } from '@/lib/format/number.ts';
 
 describe('numbers for people', () => {
   it('writes thousands separators and keeps small fractions', () => {
@@ -24,6 +24,27 @@ describe('numbers for people', () => {
   });
   it('names series days in UTC', () => {
     expect(formatDay(1700006400, 'en-US')).toBe('Nov 15');
+    expect(formatDay(1700006400 + 86_399, 'en-US')).toBe('Nov 15');
+    expect(formatDay(1700006400, 'vi')).toBe('15 thg 11');
+  });
+  it('builds one formatter per locale and options, not one per date (each costs ~1 ms in a page)', () => {
+    const Real = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    });
+    try {
+      const days = Array.from({ length: 20 }, (_, i) => formatDay(1700006400 + i * 86_400, 'fr-CA'));
+      expect(days[0]).toBe('15 nov.');
+      expect(days[19]).toBe('4 déc.');
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
+  });
+  it('writes any value to four fraction digits (a score\'s extra fields)', () => {
+    expect(formatPrecise(0.123456, 'en-US')).toBe('0.1235');
+    expect(formatPrecise(1520.75, 'en-US')).toBe('1,520.75');
+    expect(formatPrecise(1520.75, 'vi')).toBe('1.520,75');
   });
   it('fits badge text in four characters', () => {
     expect(formatBadge(1830)).toBe('1830');
