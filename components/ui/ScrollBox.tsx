@@ -14,8 +14,9 @@ export function ScrollBox({ label, class: className, children }: { label: string
     const el = box.current;
     if (!el) return;
     const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
-    check();
-    // The box resizes with the page; its content with the data.
+    // The box resizes with the page; its content with the data. No check here: reading sizes now would
+    // force a layout in the middle of the first render (~8 ms in the popup). The observer's first report
+    // comes after the browser's own layout and before paint, so the first frame is already right.
     const watch = new ResizeObserver(check);
     watch.observe(el);
     if (el.firstElementChild) watch.observe(el.firstElementChild);
