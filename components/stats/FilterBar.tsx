@@ -12,10 +12,18 @@ const FILTERS: readonly { param: FilterParam; label: () => string; placeholder: 
   { param: 'dapp', label: () => t('stats.filters.dapp'), placeholder: () => t('stats.filters.dappPlaceholder') },
 ];
 
-/** Which endpoints a filter applies to, from the catalog, for its tooltip. */
+/**
+ * Which endpoints a filter applies to, from the catalog, for its tooltip. Worked out once a page
+ * (its language is fixed), not twice per filter at every render: ~70 message lookups, ~1.5 ms of a popup open.
+ */
+const appliesToText = new Map<string, string>();
 function appliesTo(param: string): string {
-  const ops = dataOperations.filter((o) => o.params.some((p) => p.name === param)).map((o) => operationSummary(o.id));
-  return t('stats.filters.appliesTo', { operations: ops.join('; ') });
+  let text = appliesToText.get(param);
+  if (text === undefined) {
+    const ops = dataOperations.filter((o) => o.params.some((p) => p.name === param)).map((o) => operationSummary(o.id));
+    appliesToText.set(param, (text = t('stats.filters.appliesTo', { operations: ops.join('; ') })));
+  }
+  return text;
 }
 
 const today = () => isoDate(Date.now() / 1000);
