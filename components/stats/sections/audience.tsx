@@ -1,5 +1,6 @@
 /** Audience: retention cohorts, new vs returning, countries, traffic share (the last two need web analytics). */
 import { Block } from '@/components/stats/Block.tsx';
+import { Blocks } from '@/components/stats/Blocks.tsx';
 import { CohortTable } from '@/components/stats/CohortTable.tsx';
 import { FlowView } from '@/components/stats/FlowView.tsx';
 import { Num } from '@/components/stats/Num.tsx';
@@ -64,12 +65,12 @@ function TrafficBlock() {
 
 export function AudienceSection() {
   return (
-    <div class="blocks">
+    <Blocks>
       <RetentionBlock />
       <InbounceBlock />
       <CountriesBlock />
       <TrafficBlock />
-    </div>
+    </Blocks>
   );
 }
 

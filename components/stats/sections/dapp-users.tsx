@@ -1,6 +1,7 @@
 /** DApp users: daily users and transactions, top actions, distributions, overlap with competitors and partners. */
 import { formatDay } from '@/lib/format/number.ts';
 import { Block } from '@/components/stats/Block.tsx';
+import { Blocks } from '@/components/stats/Blocks.tsx';
 import { Chart } from '@/components/stats/Chart.tsx';
 import { Choice, useOption } from '@/components/stats/controls.tsx';
 import { Num, Pct } from '@/components/stats/Num.tsx';
@@ -148,12 +149,12 @@ function OverlapBlock() {
 
 export function DappUsersSection() {
   return (
-    <div class="blocks">
+    <Blocks>
       <DailyUsersBlock />
       <ActionsBlock />
       <DistributionBlock />
       <OverlapBlock />
-    </div>
+    </Blocks>
   );
 }
 

@@ -2,6 +2,7 @@
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { paramValues } from '@/lib/stats/query.ts';
 import { Block } from '@/components/stats/Block.tsx';
+import { Blocks } from '@/components/stats/Blocks.tsx';
 import { Chart } from '@/components/stats/Chart.tsx';
 import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx';
 import { Num } from '@/components/stats/Num.tsx';
@@ -138,13 +139,13 @@ function TransfersBlock() {
 
 export function HoldersSection() {
   return (
-    <div class="blocks">
+    <Blocks>
       <HolderChangeBlock />
       <BalanceBlock />
       <ProminentBlock />
       <ClaimedRewardsBlock />
       <TransfersBlock />
-    </div>
+    </Blocks>
   );
 }
 

@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { useState } from 'preact/hooks';
+import { describe, expect, it, vi } from 'vitest';
+import { Blocks, FIRST_FRAME_BLOCKS } from '@/components/stats/Blocks.tsx';
+import { useRenderRoot } from '@/test/unit/render-root.ts';
+
+const rootNow = useRenderRoot();
+const shown = () => [...rootNow().querySelectorAll('[data-id]')].map((e) => e.getAttribute('data-id'));
+
+describe('Blocks', () => {
+  it('paints the first blocks in the first frame, the rest after it, and mounts none twice', async () => {
+    const mounts: string[] = [];
+    function Stub({ id }: { id: string }) {
+      useState(() => mounts.push(id));
+      return <article data-id={id} />;
+    }
+    render(
+      <Blocks>
+        <Stub id="a" />
+        <Stub id="b" />
+        <Stub id="c" />
+        <Stub id="d" />
+      </Blocks>,
+      rootNow(),
+    );
+    // The first frame: render() has returned, no effect has run yet.
+    expect(FIRST_FRAME_BLOCKS).toBe(2);
+    expect(shown()).toEqual(['a', 'b']);
+    await vi.waitFor(() => expect(shown()).toEqual(['a', 'b', 'c', 'd']));
+    expect(mounts).toEqual(['a', 'b', 'c', 'd']);
+    expect(rootNow().querySelector('.blocks')!.children).toHaveLength(4);
+  });
+});
