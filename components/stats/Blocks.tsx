@@ -1,12 +1,13 @@
 import { toChildArray, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { Loading } from './Block.tsx';
 
-/** How many blocks the first frame holds: what a 600 px popup shows before any scrolling. */
-export const FIRST_FRAME_BLOCKS = 2;
+/** How many blocks the first frame holds: what a 600 px popup shows before any scrolling, all but the next block's head. */
+export const FIRST_FRAME_BLOCKS = 1;
 
 /**
  * A section's blocks, the first ones first: the first frame holds the blocks
- * on screen, and the rest follow once it is painted. Building every block of
+ * on screen, and a placeholder where the rest follow once it is painted. Building every block of
  * a section (its answer read into a view, its DOM) before the first frame
  * cost a cached popup open ~10 ms of blocks nobody could see yet
  * (`npm run bench:popup`). The first blocks keep their places when the rest
@@ -17,5 +18,11 @@ export function Blocks({ children }: { children: ComponentChildren }) {
   // Preact runs effects after the browser has painted the frame.
   useEffect(() => setAll(true), []);
   const blocks = toChildArray(children);
-  return <div class="blocks">{all ? blocks : blocks.slice(0, FIRST_FRAME_BLOCKS)}</div>;
+  const later = !all && blocks.length > FIRST_FRAME_BLOCKS;
+  return (
+    <div class="blocks">
+      {later ? blocks.slice(0, FIRST_FRAME_BLOCKS) : blocks}
+      {later && <Loading />}
+    </div>
+  );
 }

@@ -206,7 +206,8 @@ describe('popup stats', () => {
     await page.close();
   });
 
-  it('reopened, paints the blocks it showed last time in its first frame, without a skeleton', async () => {
+  // The first block is in the first frame (components/stats/Blocks.tsx); the next ones follow it, each ready as it appears.
+  it('reopened, paints the blocks it showed last time from the first frame on, none with a skeleton of its own', async () => {
     const page = await openPopupRecording();
     await page.getByRole('tab', { name: 'Holders' }).click();
     for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: 15_000 });

@@ -9,7 +9,7 @@ const rootNow = useRenderRoot();
 const shown = () => [...rootNow().querySelectorAll('[data-id]')].map((e) => e.getAttribute('data-id'));
 
 describe('Blocks', () => {
-  it('paints the first blocks in the first frame, the rest after it, and mounts none twice', async () => {
+  it('paints the first block in the first frame with a placeholder for the rest, which follow it; none is mounted twice', async () => {
     const mounts: string[] = [];
     function Stub({ id }: { id: string }) {
       useState(() => mounts.push(id));
@@ -25,10 +25,18 @@ describe('Blocks', () => {
       rootNow(),
     );
     // The first frame: render() has returned, no effect has run yet.
-    expect(FIRST_FRAME_BLOCKS).toBe(2);
-    expect(shown()).toEqual(['a', 'b']);
+    expect(FIRST_FRAME_BLOCKS).toBe(1);
+    expect(shown()).toEqual(['a']);
+    expect(rootNow().querySelectorAll('.blocks > .skeleton-block[aria-busy="true"]')).toHaveLength(1);
     await vi.waitFor(() => expect(shown()).toEqual(['a', 'b', 'c', 'd']));
     expect(mounts).toEqual(['a', 'b', 'c', 'd']);
     expect(rootNow().querySelector('.blocks')!.children).toHaveLength(4);
+    expect(rootNow().querySelector('.skeleton-block')).toBeNull();
+  });
+
+  it('holds no placeholder when every block fits the first frame', () => {
+    render(<Blocks><article data-id="only" /></Blocks>, rootNow());
+    expect(shown()).toEqual(['only']);
+    expect(rootNow().querySelector('.skeleton-block')).toBeNull();
   });
 });
