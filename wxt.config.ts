@@ -1,35 +1,27 @@
-import { defineConfig } from 'wxt';
+import { defineConfig, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
-import type { ManualChunksOption, Plugin } from 'rollup';
 import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/host-patterns.ts';
 
 /**
- * Every module the popup needs before its first paint goes into one chunk.
- * Extension pages load from disk, and each extra file costs far more than its
- * bytes: six small chunks took ~30 ms longer to run than one file of the same
- * code (2 cores, see `npm run bench:popup`). What the popup imports later
- * (charts, the other tabs) stays split off. Entrypoint modules stay out: they
- * render their page, and other pages load this chunk too.
+ * The popup is built on its own, apart from the other pages: everything it
+ * needs before its first paint lands in its one entry script and its one
+ * stylesheet, which no other page loads. Extension pages load their files
+ * from disk, and each file on the way to the first paint costs far more than
+ * its bytes: built with the other pages, the popup waited for its entry, a
+ * chunk it shared with them and their stylesheet, which reached it ~9 ms
+ * apart in a trace of a cached open (2 cores, `npm run bench:popup`). What
+ * it imports later (charts, the other tabs) stays split off. The cost: the
+ * package carries the popup's share of common code (Preact, storage) twice.
  */
-const firstPaintModules = new WeakMap<object, Set<string>>();
-const popupFirstPaintChunk: ManualChunksOption = (id, { getModuleInfo, getModuleIds }) => {
-  if (/\/entrypoints\//.test(id)) return undefined;
-  // Walked once per build (Rollup hands every call of a build the same getModuleInfo), not once per module.
-  let needed = firstPaintModules.get(getModuleInfo);
-  if (!needed) {
-    const html = [...getModuleIds()].find((m) => /entrypoints\/popup\/index\.html$/.test(m));
-    needed = new Set(html ? [html] : []);
-    for (const m of needed) for (const dep of getModuleInfo(m)?.importedIds ?? []) needed.add(dep);
-    firstPaintModules.set(getModuleInfo, needed);
+const popupOnItsOwn = (_wxt: unknown, groups: EntrypointGroup[]) => {
+  for (const group of groups) {
+    if (!Array.isArray(group)) continue;
+    const at = group.findIndex((entry) => entry.type === 'popup');
+    if (at < 0 || group.length === 1) continue;
+    groups.push(group.splice(at, 1));
+    return;
   }
-  return needed.has(id) ? 'popup-first-paint' : undefined;
-};
-
-/** Applies it to the pages' build only: scripts (background, content) are single files already. */
-const popupInOneFile: Plugin = {
-  name: 'vantage:popup-in-one-file',
-  outputOptions: (output) => (output.inlineDynamicImports ? null : { ...output, manualChunks: popupFirstPaintChunk }),
 };
 
 // See README "Permissions" for why each one is asked for.
@@ -45,7 +37,8 @@ export default defineConfig({
     // the tests, the sandbox and its ~7 MB of zk artifacts play no part in a build.
     excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
   },
-  vite: () => ({ plugins: [preact(), popupInOneFile] }),
+  vite: () => ({ plugins: [preact()] }),
+  hooks: { 'entrypoints:grouped': popupOnItsOwn },
   manifest: ({ browser, manifestVersion }) => ({
     // The brand is not translated, and the worker reports `getManifest().name` (Chromium would give the raw __MSG_ token).
     name: 'Vantage',

@@ -39,18 +39,20 @@ describe('extension smoke', () => {
     }
   });
 
-  it('loads the popup\'s first paint as one chunk and one stylesheet, which other pages share without rendering the popup', async () => {
+  it('loads the popup\'s first paint as one script and one stylesheet, which no other page loads', async () => {
     const html = await readFile(join(EXTENSION_DIR, 'popup.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    const styles = [...html.matchAll(/rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const styles = [...html.matchAll(/rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(1);
-    expect(preloads).toEqual([expect.stringMatching(/\/popup-first-paint-[\w-]+\.js$/)]);
+    expect(preloads).toEqual([]);
     expect(styles).toHaveLength(1);
-    // Pages are mounted on #app only by their entrypoints, which must stay out of the shared chunk:
-    // otherwise every page that loads it would render the popup too.
-    const shared = await readFile(join(EXTENSION_DIR, preloads[0]!), 'utf8');
-    expect(shared).not.toContain('getElementById("app")');
+    // Its one script renders the popup: no other page may load it, or that page would render the popup too.
+    expect(await readFile(join(EXTENSION_DIR, scripts[0]!), 'utf8')).toContain('getElementById("app")');
+    for (const page of ['options.html', 'dashboard.html', 'score.html', 'consent.html']) {
+      const other = await readFile(join(EXTENSION_DIR, page), 'utf8');
+      for (const file of [...scripts, ...styles]) expect(other, page).not.toContain(file);
+    }
 
     const options = await h.openPage('options.html');
     await expect.poll(() => options.locator('#app').innerText()).not.toBe('');
