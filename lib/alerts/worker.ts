@@ -205,8 +205,11 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
         if (alarm.name === ALERTS_RELEASE_ALARM) return serial(release).catch(failedJob('the held alerts could not be told'));
         return undefined;
       });
-      // On wake-up: repair the alarms (a browser restart or an update may have dropped them).
-      void serial(() => syncAlarms(deps)).catch(() => undefined);
+      // Alarms persist while the worker sleeps; a browser restart or an update may drop them. Repaired
+      // then, not at every wake-up: a popup's cold open wakes the worker, and its requests come first.
+      const repair = () => serial(() => syncAlarms(deps)).catch(failedJob('the alert alarms could not be repaired'));
+      browser.runtime.onInstalled.addListener(repair);
+      browser.runtime.onStartup.addListener(repair);
     },
   };
 }

@@ -46,6 +46,22 @@ describe('alerts worker', () => {
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toMatchObject({ periodInMinutes: 60 });
   });
 
+  it('repairs a dropped alarm when the browser starts or the extension updates, and leaves alarms alone at a mere wake-up', async () => {
+    const w = setup();
+    await w.ask('alerts.save', { rule: input });
+    // A browser restart dropped the alarm; the worker wakes (a popup opens): nothing is written yet.
+    await fakeBrowser.alarms.clearAll();
+    w.feature.listen();
+    // Whatever the wake-up queued runs before a check asked for after it.
+    expect(await w.ask('alerts.check', {})).toMatchObject({ ok: true });
+    expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toBeUndefined();
+    await fakeBrowser.runtime.onStartup.trigger();
+    await expect.poll(() => fakeBrowser.alarms.get(ALERTS_ALARM)).toMatchObject({ periodInMinutes: 60 });
+    await fakeBrowser.alarms.clearAll();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9', temporary: false });
+    await expect.poll(() => fakeBrowser.alarms.get(ALERTS_ALARM)).toMatchObject({ periodInMinutes: 60 });
+  });
+
   it('the alarm runs the check and tells the crossing', async () => {
     const w = setup();
     w.feature.listen();
