@@ -39,11 +39,9 @@ declare module '@/lib/messaging/protocol.ts' {
   }
 }
 
-/** The parts of `browser.alarms` used (fakeable). */
-export type AlertAlarms = AlarmsPort;
-
 export interface AlertWorkerDeps extends AlertCheckDeps {
-  readonly alarms: AlertAlarms;
+  /** `browser.alarms`, or a fake. */
+  readonly alarms: AlarmsPort;
   readonly newId?: () => string;
 }
 
