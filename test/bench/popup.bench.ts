@@ -208,6 +208,11 @@ try {
       `p90 ${p90(empty).toFixed(1)} ms, min ${sorted(empty)[0]!.toFixed(1)} ms`);
     console.log(`the popup's own cost over that floor (scripts, storage, render): ${own.toFixed(1)} ms ` +
       `(target ≤ ${TARGET_OWN_MS} ms: ${own <= TARGET_OWN_MS ? 'met' : 'NOT met'})`);
+    if (process.env.BENCH_SPANS) {
+      console.log(`  popup opens in order (ms): ${popup.map((n) => n.toFixed(0)).join(' ')}`);
+      console.log(`  their scripts ran at (ms): ${scripts.map((n) => n.toFixed(0)).join(' ')}`);
+      console.log(`  empty pages in order (ms): ${empty.map((n) => n.toFixed(0)).join(' ')}`);
+    }
     console.log(`  of which: its scripts loaded and evaluated ${(median(scripts) - median(empty)).toFixed(1)} ms over the floor; ` +
       `then to painted stats (storage, render) ${median(popup.map((p, i) => p - scripts[i]!)).toFixed(1)} ms`);
   }
