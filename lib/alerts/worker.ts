@@ -8,6 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { syncPeriodicAlarm, type AlarmsPort } from '@/lib/platform/alarms.ts';
+import { onBrowserStartOrInstall } from '@/lib/platform/lifecycle.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import { inTurn } from '@/lib/async/in-turn.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
@@ -205,9 +206,7 @@ export function alertsFeature(deps: AlertWorkerDeps): AlertsFeature {
       });
       // Alarms persist while the worker sleeps; a browser restart or an update may drop them. Repaired
       // then, not at every wake-up: a popup's cold open wakes the worker, and its requests come first.
-      const repair = () => serial(() => syncAlarms(deps)).catch(failedJob('the alert alarms could not be repaired'));
-      browser.runtime.onInstalled.addListener(repair);
-      browser.runtime.onStartup.addListener(repair);
+      onBrowserStartOrInstall(() => void serial(() => syncAlarms(deps)).catch(failedJob('the alert alarms could not be repaired')));
     },
   };
 }

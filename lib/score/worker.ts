@@ -1,7 +1,7 @@
-import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import type { Route } from '@/lib/messaging/router.ts';
+import { onBrowserStartOrInstall } from '@/lib/platform/lifecycle.ts';
 import { selectionMenus } from '@/lib/platform/menus.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { createScoreLookup, type ScoreLookup, type ScoreLookupDeps, type ScoreLookupRequest } from './lookup.ts';
@@ -43,8 +43,7 @@ function listenToScoreMenu(): void {
     createScoreMenu(menus).catch((e: unknown) => console.error('Vantage: could not create the score menu', e));
   };
   // Chrome keeps menu items across restarts; Firefox may not: recreating is harmless.
-  browser.runtime.onInstalled.addListener(create);
-  browser.runtime.onStartup.addListener(create);
+  onBrowserStartOrInstall(create);
   menus.onClicked.addListener((info) => {
     const path = scoreMenuTarget(info);
     if (path) openScoreWindow(path).catch((e: unknown) => console.error('Vantage: could not open the score window', e));

@@ -8,6 +8,7 @@ import { browserNotifier } from '@/lib/notify/browser-notifier.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
 import type { AlarmsPort } from '@/lib/platform/alarms.ts';
+import { onBrowserStartOrInstall } from '@/lib/platform/lifecycle.ts';
 import { selectionMenus } from '@/lib/platform/menus.ts';
 import { checkAddress, findAddress } from '@/lib/score/address.ts';
 import { createScoreLookup, type ScoreLookupFn } from '@/lib/score/lookup.ts';
@@ -163,9 +164,7 @@ export function listenToWatchAlarm(s: Pick<WatchService, 'check'>, alarms: Pick<
 
 function listen(s: WatchService): void {
   listenToWatchAlarm(s, browser.alarms);
-  const repair = () => void s.repair().catch(log('could not repair its alarm'));
-  browser.runtime.onInstalled.addListener(repair);
-  browser.runtime.onStartup.addListener(repair);
+  onBrowserStartOrInstall(() => void s.repair().catch(log('could not repair its alarm')));
   selectionMenus()?.onClicked.addListener((info) => {
     if (info.menuItemId === WATCH_MENU_ID) watchFromMenu(s, info.selectionText).catch(log('could not watch the selection'));
   });
