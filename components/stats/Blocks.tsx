@@ -2,7 +2,10 @@ import { toChildArray, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Loading } from './Block.tsx';
 
-/** How many blocks the first frame holds: what a 600 px popup shows before any scrolling, all but the next block's head. */
+/**
+ * How many blocks the first frame holds: what a 600 px popup shows before any scrolling, all but the next
+ * block's head. The dashboard, which shows more at once, gets the rest one frame later too.
+ */
 export const FIRST_FRAME_BLOCKS = 1;
 
 /**
