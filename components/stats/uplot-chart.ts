@@ -10,7 +10,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCompact, formatDay, formatNumber } from '@/lib/format/number.ts';
+import { formatCompact, formatDay, formatDayTicks, formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
 import { splitAtPartial, type SplitSeries } from '@/lib/stats/partial-day.ts';
@@ -44,6 +44,14 @@ function themeColours(el: Element) {
   };
 }
 
+const DAY = 86_400;
+/**
+ * Tick steps for a time axis of whole UTC days: a day to two weeks, then months and years (uPlot's
+ * own month and year steps). Never less than a day: a short range would get hour ticks between
+ * its days, each labelled with its day again.
+ */
+const DAY_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 60, 90, 120, 180, 365].map((n) => n * DAY);
+
 const fromZero: uPlot.Range.Function = (_u, min, max) => uPlot.rangeNum(Math.min(0, min ?? 0), max ?? 1, 0.1, true);
 
 /** The series as drawn: the complete days, then (when a day is partial) one more uPlot series per measure for it. */
@@ -63,7 +71,8 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     grid: { stroke: c.grid, width: 1, show: side === undefined },
     ticks: { stroke: c.grid, width: 1 },
     size: 48,
-    values: scale === 'x' ? undefined : (_u, splits) => splits.map((s) => formatCompact(s)),
+    values: scale === 'x' ? (_u, splits, _axis, _space, step) => formatDayTicks(splits, step) : (_u, splits) => splits.map((s) => formatCompact(s)),
+    ...(scale === 'x' ? { incrs: DAY_TICKS } : {}),
   });
   const bars = o.kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 24] }) : undefined;
   /** Not hovered (idx null): the latest day. Values come from the whole series, the partial day included. */

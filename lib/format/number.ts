@@ -47,6 +47,29 @@ export function formatDay(seconds: number, locale = uiLocale()): string {
   return dateTimeFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }, locale).format(seconds * 1000);
 }
 
+/** Four weeks or more between a chart's ticks: each names a month, not a day. */
+const MONTH_TICKS_SECONDS = 28 * 86_400;
+
+/**
+ * A chart's x-axis labels for UTC days (Unix seconds), `stepSeconds` apart: the
+ * day and month in the locale's own order ("10/27" in American English, "27/10"
+ * in Vietnamese), or the month's name when ticks are a month or more apart; the
+ * year under the first label and wherever it changes. (uPlot's own labels are
+ * American month/day whatever the language.)
+ */
+export function formatDayTicks(seconds: readonly number[], stepSeconds: number, locale = uiLocale()): string[] {
+  const label = dateTimeFormat(stepSeconds >= MONTH_TICKS_SECONDS ? { month: 'short', timeZone: 'UTC' } : { month: 'numeric', day: 'numeric', timeZone: 'UTC' }, locale);
+  const year = dateTimeFormat({ year: 'numeric', timeZone: 'UTC' }, locale);
+  let shown = '';
+  return seconds.map((s) => {
+    const text = label.format(s * 1000);
+    const y = year.format(s * 1000);
+    if (y === shown) return text;
+    shown = y;
+    return `${text}\n${y}`;
+  });
+}
+
 /** Badge text fits four characters: "1830", "48K", "1.2M". */
 export function formatBadge(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatAge } from '@/lib/format/age.ts';
-import { formatBadge, formatCompact, formatDay, formatInputNumber, formatNumber, formatPercent, formatPrecise, parseLocaleNumber } from '@/lib/format/number.ts';
+import { formatBadge, formatCompact, formatDay, formatDayTicks, formatInputNumber, formatNumber, formatPercent, formatPrecise, parseLocaleNumber } from '@/lib/format/number.ts';
 
 describe('numbers for people', () => {
   it('writes thousands separators and keeps small fractions', () => {
@@ -26,6 +26,19 @@ describe('numbers for people', () => {
     expect(formatDay(1700006400, 'en-US')).toBe('Nov 15');
     expect(formatDay(1700006400 + 86_399, 'en-US')).toBe('Nov 15');
     expect(formatDay(1700006400, 'vi')).toBe('15 thg 11');
+  });
+  it('labels a chart\'s day ticks in the language\'s own day and month order, the year under the first and where it changes', () => {
+    const day = 86_400;
+    const dec30 = Date.UTC(2026, 11, 30) / 1000;
+    const ticks = [dec30, dec30 + day, dec30 + 2 * day, dec30 + 3 * day];
+    expect(formatDayTicks(ticks, day, 'en-US')).toEqual(['12/30\n2026', '12/31', '1/1\n2027', '1/2']);
+    expect(formatDayTicks(ticks, day, 'vi')).toEqual(['30/12\n2026', '31/12', '1/1\n2027', '2/1']);
+    expect(formatDayTicks(ticks, day, 'de')).toEqual(['30.12.\n2026', '31.12.', '1.1.\n2027', '2.1.']);
+  });
+  it('names months, not days, when a chart\'s ticks are a month or more apart', () => {
+    const months = [Date.UTC(2026, 10, 1), Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 1)].map((ms) => ms / 1000);
+    expect(formatDayTicks(months, 30 * 86_400, 'en-US')).toEqual(['Nov\n2026', 'Dec', 'Jan\n2027']);
+    expect(formatDayTicks(months, 30 * 86_400, 'vi')).toEqual(['Tháng 11\n2026', 'Tháng 12', 'Tháng 1\n2027']);
   });
   it('builds one formatter per locale and options, not one per date (each costs ~1 ms in a page)', () => {
     const Real = Intl.DateTimeFormat;
