@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/index.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
-import { seriesSummary } from '@/lib/stats/chart-summary.ts';
+import { seriesSummary, type PartialDays } from '@/lib/stats/chart-summary.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
-import { partialDayName } from '@/lib/stats/partial-day.ts';
+import { partialDayName, partialFrom } from '@/lib/stats/partial-day.ts';
 import { useNow } from './context.ts';
 import { partialDayText, useAsOf } from './partial-day.ts';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
@@ -31,6 +31,9 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   const now = useNow();
   const lastDay = series.x.at(-1);
   const partialText = asOf === undefined || lastDay === undefined ? undefined : partialDayText(partialDayName(lastDay, asOf, now));
+  // The text alternatives (summary, table) say the days not over apart, as the canvas draws them.
+  const from = asOf === undefined ? null : partialFrom(series.x, asOf);
+  const partial: PartialDays | null = from === null || partialText === undefined ? null : { from, text: partialText };
   useEffect(() => {
     let handle: ChartHandle | undefined;
     let dead = false;
@@ -44,11 +47,11 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   }, [series, height, kind, rightAxis, asOf, partialText]);
   return (
     <figure class="chart">
-      <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />
+      <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series, partial)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />
       <button type="button" class="link chart-table-toggle" data-chart-table aria-expanded={table} aria-controls={tableId} onClick={() => setTable(!table)}>
         {table ? t('stats.chart.hideTable') : t('stats.chart.showTable')}
       </button>
-      <div id={tableId}>{table && <ChartTable series={series} label={label} />}</div>
+      <div id={tableId}>{table && <ChartTable series={series} label={label} partial={partial} />}</div>
     </figure>
   );
 }

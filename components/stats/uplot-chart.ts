@@ -10,9 +10,10 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCompact, formatDay, formatDayTicks, formatNumber } from '@/lib/format/number.ts';
+import { formatCompact, formatDayTicks, formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
+import { chartDayName } from '@/lib/stats/chart-summary.ts';
 import { splitAtPartial, type SplitSeries } from '@/lib/stats/partial-day.ts';
 
 export interface ChartOptions {
@@ -77,11 +78,10 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
   const bars = o.kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 24] }) : undefined;
   /** Not hovered (idx null): the latest day. Values come from the whole series, the partial day included. */
   const at = (idx: number | null | undefined) => (idx === null || idx === undefined ? last : idx);
+  const partial = parts.from !== null && o.partialText ? { from: parts.from, text: o.partialText } : null;
   const day = (idx: number | null | undefined) => {
     const i = at(idx);
-    if (i < 0) return '';
-    const text = formatDay(ts.x[i]!);
-    return parts.from !== null && i >= parts.from && o.partialText ? `${text}, ${o.partialText}` : text;
+    return i < 0 ? '' : chartDayName(ts, i, partial);
   };
   const measure = (values: readonly (number | null)[]) => (_u: uPlot, _v: number | null, _s: number, idx: number | null | undefined) => {
     const v = values[at(idx)];

@@ -134,6 +134,15 @@ describe('popup at 420 px', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 80);
     await expect.poll(() => rows.nth(1).locator('.u-value').innerText()).toBe(people(today.numberOfUsers));
 
+    // The chart's text alternatives say it too: the summary a screen reader reads, and the table.
+    const summary = await block.locator('.chart-box').getAttribute('aria-label');
+    expect(summary).toContain(`(complete days), ${await rows.nth(0).locator('.u-value').innerText()}: ${people(today.numberOfUsers)}`);
+    await block.getByRole('button', { name: 'Show as table' }).click();
+    const tableRows = block.locator('.chart-table tbody tr');
+    await expect.poll(() => tableRows.count()).toBe(days.length);
+    expect(await tableRows.last().locator('th').innerText()).toMatch(/, today so far$/);
+    expect(await tableRows.nth(days.length - 2).locator('th').innerText()).not.toMatch(/today/);
+
     // Bars: the claimed rewards of today are drawn apart too; every chart's legend has values without a hover.
     await showSection(page, 'Holders', ['holders', 'rewards']);
     expect(await page.locator('[data-block="holders"] [data-figure="active"] .figure-label').innerText()).toBe('Active holders, today so far');

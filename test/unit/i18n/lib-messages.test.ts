@@ -101,5 +101,7 @@ describe('lib/ speaks the browser language', () => {
   it('summarizes a chart', () => {
     const text = seriesSummary({ x: [0, DAY], series: [{ key: 'u', label: 'Users', values: [1, 3] }] });
     expect(text).toMatch(/^2 ngày, từ .+ đến .+\. Users: thấp nhất 1, cao nhất 3, mới nhất 3 vào .+\.$/);
+    const partial = seriesSummary({ x: [0, DAY], series: [{ key: 'u', label: 'Users', values: [1, 3] }] }, { from: 1, text: 'hôm nay, tính đến giờ' });
+    expect(partial).toMatch(/Users: thấp nhất 1, cao nhất 1, mới nhất 1 vào .+ \(các ngày trọn vẹn\), .+, hôm nay, tính đến giờ: 3\.$/);
   });
 });
