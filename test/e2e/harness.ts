@@ -21,6 +21,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface LaunchOptions {
   readonly extensionDir?: string;
   readonly colorScheme?: 'light' | 'dark';
+  /** The browser's UI language (`--lang`), which picks the extension's messages and its locale (`vi`): English by default. */
+  readonly language?: string;
   /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
   readonly hosts?: readonly string[];
 }
@@ -51,7 +53,9 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     colorScheme: opts.colorScheme ?? 'light',
     viewport: { width: 1100, height: 800 },
     ignoreHTTPSErrors: Boolean(opts.hosts?.length),
+    ...(opts.language ? { locale: opts.language } : {}),
     args: [
+      ...(opts.language ? [`--lang=${opts.language}`] : []),
       ...(opts.hosts?.length
         ? [`--host-resolver-rules=${opts.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`, '--ignore-certificate-errors']
         : []),
