@@ -3,57 +3,78 @@ import { retentionHeat } from '@/lib/stats/view-models.ts';
 import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
-import { useStatsContext } from './context.ts';
+import { partialDayName } from '@/lib/stats/partial-day.ts';
+import { useNow, useStatsContext } from './context.ts';
 import { Num } from './Num.tsx';
+import { partialDayText, useAsOf } from './partial-day.ts';
 
 /**
  * Retention cohorts, each cell shaded by its rate (relative to the best
  * cell). In the popup, compact enough that every period fits its width: the
  * periods abbreviated ("D1", the full "Day 1" on hover and for screen
  * readers) and the cohorts by their short date (the full one on hover).
+ * Cells and cohorts of a day not over are in italics, said as such on hover
+ * and to screen readers, with a note under the table.
  */
 export function CohortTable({ view }: { view: RetentionView }) {
-  const heat = retentionHeat(view);
+  const asOf = useAsOf();
+  const now = useNow();
+  const heat = retentionHeat(view, asOf);
   const compact = useStatsContext().layout === 'popup';
+  const lastDay = view.rows.at(-1)?.start;
+  const partial = asOf === null || lastDay === undefined ? '' : partialDayText(partialDayName(lastDay, asOf, now));
+  const soFar = (on: boolean) => on && <span class="sr-only">{t('stats.cohort.soFar', { partial })}</span>;
   return (
-    <ScrollBox label={t('stats.cohort.label')}>
-      <table class={compact ? 'cohort cohort-compact' : 'cohort'}>
-        <caption class="sr-only">{t('stats.cohort.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('stats.cohort.cohort')}</th>
-            <th scope="col" class="n">{t('stats.cohort.users')}</th>
-            {heat.periods.map((p) => {
-              const full = t('stats.cohort.day', { n: p });
-              return (
-                <th key={p} scope="col" class="n" data-period={p} aria-label={full}>
-                  {compact ? <abbr title={full}>{t('stats.cohort.dayShort', { n: p })}</abbr> : full}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {heat.rows.map((r) => (
-            <tr key={r.cohort}>
-              <th scope="row">{compact ? <time dateTime={r.cohort} title={r.cohort}>{formatDay(r.start)}</time> : r.cohort}</th>
-              <td class="n">
-                <Num value={r.total} compact={compact} />
-              </td>
-              {r.cells.map((c, i) => (
-                <td
-                  key={i}
-                  class="n heat"
-                  style={{ '--heat': c.heat.toFixed(3) }}
-                  title={c.count === null ? t('stats.cohort.noData') : t('stats.cohort.usersCount', c.count, { count: formatNumber(c.count) })}
-                >
-                  {c.rate === null ? '' : formatPercent(c.rate)}
-                </td>
-              ))}
+    <>
+      <ScrollBox label={t('stats.cohort.label')}>
+        <table class={compact ? 'cohort cohort-compact' : 'cohort'}>
+          <caption class="sr-only">{t('stats.cohort.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('stats.cohort.cohort')}</th>
+              <th scope="col" class="n">{t('stats.cohort.users')}</th>
+              {heat.periods.map((p) => {
+                const full = t('stats.cohort.day', { n: p });
+                return (
+                  <th key={p} scope="col" class="n" data-period={p} aria-label={full}>
+                    {compact ? <abbr title={full}>{t('stats.cohort.dayShort', { n: p })}</abbr> : full}
+                  </th>
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+          </thead>
+          <tbody>
+            {heat.rows.map((r) => (
+              <tr key={r.cohort}>
+                <th scope="row" class={r.partial ? 'partial' : undefined} data-partial={r.partial || undefined}>
+                  {compact ? <time dateTime={r.cohort} title={r.partial ? t('stats.cohort.soFarOf', { what: r.cohort, partial }) : r.cohort}>{formatDay(r.start)}</time> : r.cohort}
+                  {soFar(r.partial)}
+                </th>
+                <td class={r.partial ? 'n partial' : 'n'}>
+                  <Num value={r.total} compact={compact} />
+                </td>
+                {r.cells.map((c, i) => {
+                  const users = c.count === null ? t('stats.cohort.noData') : t('stats.cohort.usersCount', c.count, { count: formatNumber(c.count) });
+                  const shown = c.rate !== null && c.partial;
+                  return (
+                    <td
+                      key={i}
+                      class={shown ? 'n heat partial' : 'n heat'}
+                      data-partial={shown || undefined}
+                      style={{ '--heat': c.heat.toFixed(3) }}
+                      title={shown ? t('stats.cohort.soFarOf', { what: users, partial }) : users}
+                    >
+                      {c.rate === null ? '' : formatPercent(c.rate)}
+                      {soFar(shown)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      {heat.partial && <p class="cohort-note">{t('stats.cohort.partialNote', { partial })}</p>}
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * tables are in operation-views.ts.)
  */
 import type { RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
-import { isPartialDay, partialFrom } from './partial-day.ts';
+import { DAY_SECONDS, isPartialDay, partialFrom } from './partial-day.ts';
 
 // ---- series ----
 
@@ -54,8 +54,10 @@ export function latestCompletePoint(ts: TimeSeries, asOfMs: number): LatestPoint
 export interface HeatCell {
   readonly count: number | null;
   readonly rate: number | null;
-  /** 0..1: the rate relative to the table's highest rate, for shading. */
+  /** 0..1: the rate relative to the table's highest rate of a day that was over, for shading. */
   readonly heat: number;
+  /** The day the cell counts was not over when the answer was fetched: its users so far. */
+  readonly partial: boolean;
 }
 
 export interface HeatRow {
@@ -63,20 +65,33 @@ export interface HeatRow {
   /** Unix seconds of the cohort's start. */
   readonly start: number;
   readonly total: number | null;
+  /** The cohort's own day was not over: its users so far. */
+  readonly partial: boolean;
   readonly cells: readonly HeatCell[];
 }
 
-export function retentionHeat(view: RetentionView): { periods: readonly number[]; rows: readonly HeatRow[] } {
-  const max = Math.max(0, ...view.rows.flatMap((r) => r.rates.filter((x): x is number => x !== null)));
+/**
+ * Retention as a heat map. Cohorts and periods are days (the request's
+ * defaults, lib/api/catalog.ts): the cell of period p counts the cohort's
+ * users back on day start + p. Fetched at `asOfMs`, cells and cohorts whose
+ * day was not over are partial, on the table's right-hand diagonal, where a
+ * low rate is only the day not being over; they do not set the shading's top.
+ */
+export function retentionHeat(view: RetentionView, asOfMs: number | null = null): { periods: readonly number[]; rows: readonly HeatRow[]; partial: boolean } {
+  const partialAt = (day: number) => asOfMs !== null && isPartialDay(day, asOfMs);
+  const rows = view.rows.map((r) => ({ r, partial: partialAt(r.start), cells: view.periods.map((p) => partialAt(r.start + p * DAY_SECONDS)) }));
+  const max = Math.max(0, ...rows.flatMap(({ r, cells }) => r.rates.filter((x, i): x is number => x !== null && !cells[i])));
   return {
     periods: view.periods,
-    rows: view.rows.map((r) => ({
+    partial: rows.some((row) => row.partial || row.cells.some((c, i) => c && row.r.rates[i] !== null)),
+    rows: rows.map(({ r, partial, cells }) => ({
       cohort: r.cohort,
       start: r.start,
       total: r.total,
+      partial,
       cells: r.counts.map((count, i) => {
         const rate = r.rates[i] ?? null;
-        return { count, rate, heat: rate === null || max <= 0 ? 0 : Math.min(1, rate / max) };
+        return { count, rate, heat: rate === null || max <= 0 ? 0 : Math.min(1, rate / max), partial: cells[i]! };
       }),
     })),
   };

@@ -98,6 +98,23 @@ describe('popup at 420 px', () => {
       expect(await th.getAttribute('aria-label')).toMatch(/^Day \d+$/);
       expect(await th.locator('abbr').getAttribute('title')).toBe(await th.getAttribute('aria-label'));
     }
+    // Today's cohort and every cell counting today are its users so far: marked, and said under the table.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const shown = await page.locator('[data-block="retention"] tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      cohort: tr.querySelector('time')!.getAttribute('datetime')!,
+      partial: tr.querySelector('th')!.hasAttribute('data-partial'),
+      cells: [...tr.querySelectorAll('td.heat')].map((td) => ({ value: td.textContent !== '', partial: td.hasAttribute('data-partial') })),
+    })));
+    const periodList = [...periods].map(Number).sort((a, b) => a - b);
+    for (const row of shown) {
+      const day = Date.parse(row.cohort) / 1000;
+      expect(row.partial, row.cohort).toBe(day === today);
+      // The cell of period p counts day + p: partial exactly where that is today.
+      expect(row.cells.map((c) => c.partial), row.cohort).toEqual(row.cells.map((c, i) => c.value && day + periodList[i]! * 86_400 === today));
+    }
+    expect(shown.flatMap((r) => r.cells).some((c) => c.partial)).toBe(true);
+    expect(await page.locator('[data-block="retention"] .cohort-note').innerText()).toBe('In italics: today so far, a day not over when these numbers were fetched.');
+
     const names = await page.locator('[data-block="traffic"] .flow-title').evaluateAll((els) =>
       els.map((el) => ({ text: el.textContent, whole: el.scrollWidth <= el.clientWidth + 1 })),
     );

@@ -31,10 +31,31 @@ describe('retentionHeat', () => {
     const [first, second] = h.rows;
     expect(first!.cohort).toBe('2023-11-01');
     // best rate: 120/310
-    expect(first!.cells[0]).toEqual({ count: 120, rate: 120 / 310, heat: 1 });
+    expect(first!.cells[0]).toEqual({ count: 120, rate: 120 / 310, heat: 1, partial: false });
     expect(first!.cells[2]!.heat).toBeCloseTo(61 / 120);
     // a period the cohort has not reached is empty and unshaded
-    expect(second!.cells[2]).toEqual({ count: null, rate: null, heat: 0 });
+    expect(second!.cells[2]).toEqual({ count: null, rate: null, heat: 0, partial: false });
+    expect(h.partial).toBe(false);
+  });
+  it('marks the days not over when the answer was fetched: the last cohort and the cells on the last day', () => {
+    const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
+    const view = normalize('retention', {
+      [day(24)]: { total: 10, retention: { 1: 9, 2: 1 } },
+      [day(25)]: { total: 20, retention: { 1: 2 } },
+      [day(26)]: { total: 5, retention: {} },
+    });
+    // Fetched at 15:00 UTC on Nov 26: Nov 26 is not over.
+    const h = retentionHeat(view, Date.UTC(2026, 10, 26, 15));
+    expect(h.partial).toBe(true);
+    expect(h.rows.map((r) => r.partial)).toEqual([false, false, true]);
+    // Nov 24: D1 (Nov 25) is over, D2 (Nov 26) is not. Nov 25: D1 (Nov 26) is not.
+    expect(h.rows[0]!.cells.map((c) => c.partial)).toEqual([false, true]);
+    expect(h.rows[1]!.cells.map((c) => c.partial)).toEqual([true, true]);
+    // The shading's top is the best rate of a day that was over (9/10), not a partial one.
+    expect(h.rows[0]!.cells[0]!.heat).toBe(1);
+    expect(h.rows[1]!.cells[0]!.heat).toBeCloseTo(0.1 / 0.9);
+    // Fetched once Nov 26 was over: nothing is partial.
+    expect(retentionHeat(view, Date.UTC(2026, 10, 27, 0, 1)).partial).toBe(false);
   });
 });
 
