@@ -3,9 +3,8 @@ import { t } from '@/lib/i18n/index.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { seriesSummary, type PartialDays } from '@/lib/stats/chart-summary.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
-import { partialDayName, partialFrom } from '@/lib/stats/partial-day.ts';
-import { useNow } from './context.ts';
-import { partialDayText, useAsOf } from './partial-day.ts';
+import { partialFrom } from '@/lib/stats/partial-day.ts';
+import { useAsOf, useDayNotOverText } from './partial-day.ts';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
 
 export interface ChartProps extends Omit<ChartOptions, 'asOf' | 'partialText'> {
@@ -28,9 +27,7 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   const [table, setTable] = useState(false);
   // Inside a block: its answer's time decides which day is partial.
   const asOf = useAsOf() ?? undefined;
-  const now = useNow();
-  const lastDay = series.x.at(-1);
-  const partialText = asOf === undefined || lastDay === undefined ? undefined : partialDayText(partialDayName(lastDay, asOf, now));
+  const partialText = useDayNotOverText(series.x.at(-1)) ?? undefined;
   // The text alternatives (summary, table) say the days not over apart, as the canvas draws them.
   const from = asOf === undefined ? null : partialFrom(series.x, asOf);
   const partial: PartialDays | null = from === null || partialText === undefined ? null : { from, text: partialText };

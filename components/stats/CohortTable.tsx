@@ -3,10 +3,9 @@ import { retentionHeat } from '@/lib/stats/view-models.ts';
 import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
-import { partialDayName } from '@/lib/stats/partial-day.ts';
-import { useNow, useStatsContext } from './context.ts';
+import { useStatsContext } from './context.ts';
 import { Num } from './Num.tsx';
-import { partialDayText, useAsOf } from './partial-day.ts';
+import { useAsOf, useDayNotOverText } from './partial-day.ts';
 
 /**
  * Retention cohorts, each cell shaded by its rate (relative to the best
@@ -17,12 +16,9 @@ import { partialDayText, useAsOf } from './partial-day.ts';
  * and to screen readers, with a note under the table.
  */
 export function CohortTable({ view }: { view: RetentionView }) {
-  const asOf = useAsOf();
-  const now = useNow();
-  const heat = retentionHeat(view, asOf);
+  const heat = retentionHeat(view, useAsOf());
   const compact = useStatsContext().layout === 'popup';
-  const lastDay = view.rows.at(-1)?.start;
-  const partial = asOf === null || lastDay === undefined ? '' : partialDayText(partialDayName(lastDay, asOf, now));
+  const partial = useDayNotOverText(view.rows.at(-1)?.start) ?? '';
   const soFar = (on: boolean) => on && <span class="sr-only">{t('stats.cohort.soFar', { partial })}</span>;
   return (
     <>

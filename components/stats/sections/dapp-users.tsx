@@ -6,9 +6,8 @@ import { Chart } from '@/components/stats/Chart.tsx';
 import { Choice, useOption } from '@/components/stats/controls.tsx';
 import { Num, Pct } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
-import { isPartialDay, partialDayName } from '@/lib/stats/partial-day.ts';
-import { useNow } from '@/components/stats/context.ts';
-import { partialDayText, useAsOf } from '@/components/stats/partial-day.ts';
+import { isPartialDay } from '@/lib/stats/partial-day.ts';
+import { useAsOf, useDayNotOverText } from '@/components/stats/partial-day.ts';
 import { LatestDay, useSizes } from './shared.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
@@ -29,12 +28,12 @@ function DailyUsersBlock() {
 /** Which day the ranking is of; a day not over when the answer was fetched is said as such. */
 function LatestDayHint({ time }: { time: number }) {
   const asOf = useAsOf();
-  const now = useNow();
-  const partial = asOf !== null && isPartialDay(time, asOf);
+  const text = useDayNotOverText(time);
+  const partial = asOf !== null && isPartialDay(time, asOf) ? text : null;
   return (
-    <p class="hint" data-partial={partial || undefined}>
-      {partial
-        ? t('stats.actions.dayPartial', { day: formatDay(time), partial: partialDayText(partialDayName(time, asOf, now)) })
+    <p class="hint" data-partial={partial !== null || undefined}>
+      {partial !== null
+        ? t('stats.actions.dayPartial', { day: formatDay(time), partial })
         : t('stats.actions.latestDay', { day: formatDay(time) })}
     </p>
   );

@@ -1,12 +1,11 @@
 /** What every section's blocks share: sizes by layout, headline figures, the latest day of a series. */
 import { formatDay } from '@/lib/format/number.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
-import { partialDayName } from '@/lib/stats/partial-day.ts';
 import { latestCompletePoint, latestPoint } from '@/lib/stats/view-models.ts';
-import { useNow, useStatsContext } from '@/components/stats/context.ts';
+import { useStatsContext } from '@/components/stats/context.ts';
 import { Num } from '@/components/stats/Num.tsx';
 import { t } from '@/lib/i18n/index.ts';
-import { partialDayText, useAsOf } from '@/components/stats/partial-day.ts';
+import { useAsOf, useDayNotOverText } from '@/components/stats/partial-day.ts';
 
 export function useSizes() {
   const { layout } = useStatsContext();
@@ -31,9 +30,9 @@ export function Figures({ items, note, partial = false }: { items: readonly { la
 /** The words for the series' last day when its answer was fetched before that day was over, else null. */
 export function usePartialDay(series: TimeSeries): string | null {
   const asOf = useAsOf();
-  const now = useNow();
   const last = asOf === null ? null : latestPoint(series, asOf);
-  return last?.partial ? partialDayText(partialDayName(last.time, asOf!, now)) : null;
+  const text = useDayNotOverText(last?.time);
+  return last?.partial ? text : null;
 }
 
 /**
