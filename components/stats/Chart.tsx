@@ -7,7 +7,7 @@ import { partialFrom } from '@/lib/stats/partial-day.ts';
 import { useAsOf, useDayNotOverText } from './partial-day.ts';
 import type { ChartHandle, ChartOptions } from './uplot-chart.ts';
 
-export interface ChartProps extends Omit<ChartOptions, 'asOf' | 'partialText'> {
+export interface ChartProps extends Omit<ChartOptions, 'partial'> {
   readonly series: TimeSeries;
   /** What the chart shows, for screen readers. */
   readonly label: string;
@@ -26,22 +26,23 @@ export function Chart({ series, label, height, kind, rightAxis }: ChartProps) {
   const tableId = useId();
   const [table, setTable] = useState(false);
   // Inside a block: its answer's time decides which day is partial.
-  const asOf = useAsOf() ?? undefined;
-  const partialText = useDayNotOverText(series.x.at(-1)) ?? undefined;
-  // The text alternatives (summary, table) say the days not over apart, as the canvas draws them.
-  const from = asOf === undefined ? null : partialFrom(series.x, asOf);
-  const partial: PartialDays | null = from === null || partialText === undefined ? null : { from, text: partialText };
+  const asOf = useAsOf();
+  const partialText = useDayNotOverText(series.x.at(-1));
+  // One answer for the canvas, the legend, the summary and the table: which days were not over, and their name.
+  const from = asOf === null ? null : partialFrom(series.x, asOf);
+  const partial: PartialDays | null = from === null || partialText === null ? null : { from, text: partialText };
   useEffect(() => {
     let handle: ChartHandle | undefined;
     let dead = false;
     void import('./uplot-chart.ts').then(({ mountChart }) => {
-      if (!dead && box.current) handle = mountChart(box.current, series, { height, kind, rightAxis, asOf, partialText });
+      if (!dead && box.current) handle = mountChart(box.current, series, { height, kind, rightAxis, partial });
     });
     return () => {
       dead = true;
       handle?.destroy();
     };
-  }, [series, height, kind, rightAxis, asOf, partialText]);
+    // `partial` is a new object each render: its two fields say whether it changed.
+  }, [series, height, kind, rightAxis, partial?.from, partial?.text]);
   return (
     <figure class="chart">
       <div ref={box} class="chart-box" role="img" aria-label={`${label}. ${seriesSummary(series, partial)}`} style={{ minHeight: `${(height ?? 140) + 28}px` }} />

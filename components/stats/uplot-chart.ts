@@ -13,18 +13,16 @@ import 'uplot/dist/uPlot.min.css';
 import { formatCompact, formatDayTicks, formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
-import { chartDayName } from '@/lib/stats/chart-summary.ts';
-import { splitAtPartial, type SplitSeries } from '@/lib/stats/partial-day.ts';
+import { chartDayName, type PartialDays } from '@/lib/stats/chart-summary.ts';
+import { DAY_SECONDS, splitAt, type SplitSeries } from '@/lib/stats/partial-day.ts';
 
 export interface ChartOptions {
   readonly height?: number;
   readonly kind?: 'line' | 'bars';
   /** Key of a series drawn against its own axis on the right (a much smaller or larger measure). */
   readonly rightAxis?: string;
-  /** When the answer was fetched (epoch ms): days not over then are drawn as partial. */
-  readonly asOf?: number;
-  /** Appended to a partial day in the legend ("Nov 23, today so far"). */
-  readonly partialText?: string;
+  /** The days not over when the answer was fetched: drawn apart, and named so in the legend ("Nov 23, today so far"). */
+  readonly partial?: PartialDays | null;
 }
 
 export interface ChartHandle {
@@ -45,19 +43,18 @@ function themeColours(el: Element) {
   };
 }
 
-const DAY = 86_400;
 /**
  * Tick steps for a time axis of whole UTC days: a day to two weeks, then months and years (uPlot's
  * own month and year steps). Never less than a day: a short range would get hour ticks between
  * its days, each labelled with its day again.
  */
-const DAY_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 60, 90, 120, 180, 365].map((n) => n * DAY);
+const DAY_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 60, 90, 120, 180, 365].map((n) => n * DAY_SECONDS);
 
 const fromZero: uPlot.Range.Function = (_u, min, max) => uPlot.rangeNum(Math.min(0, min ?? 0), max ?? 1, 0.1, true);
 
 /** The series as drawn: the complete days, then (when a day is partial) one more uPlot series per measure for it. */
 function split(ts: TimeSeries, o: ChartOptions): SplitSeries {
-  return o.asOf === undefined ? { complete: ts, partial: null, from: null } : splitAtPartial(ts, o.asOf);
+  return splitAt(ts, o.partial?.from ?? null);
 }
 
 function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOptions): uPlot.Options {
@@ -78,10 +75,9 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
   const bars = o.kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 24] }) : undefined;
   /** Not hovered (idx null): the latest day. Values come from the whole series, the partial day included. */
   const at = (idx: number | null | undefined) => (idx === null || idx === undefined ? last : idx);
-  const partial = parts.from !== null && o.partialText ? { from: parts.from, text: o.partialText } : null;
   const day = (idx: number | null | undefined) => {
     const i = at(idx);
-    return i < 0 ? '' : chartDayName(ts, i, partial);
+    return i < 0 ? '' : chartDayName(ts, i, o.partial ?? null);
   };
   const measure = (values: readonly (number | null)[]) => (_u: uPlot, _v: number | null, _s: number, idx: number | null | undefined) => {
     const v = values[at(idx)];

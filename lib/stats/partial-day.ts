@@ -51,9 +51,11 @@ export interface SplitSeries {
   readonly from: number | null;
 }
 
-/** A series cut where its days stop being over at `asOfMs`: for a chart that draws the partial days apart. */
-export function splitAtPartial(ts: TimeSeries, asOfMs: number): SplitSeries {
-  const from = partialFrom(ts.x, asOfMs);
+/**
+ * A series cut at its first partial point (`partialFrom`; null: none is partial): for a chart that draws
+ * the partial days apart.
+ */
+export function splitAt(ts: TimeSeries, from: number | null): SplitSeries {
   if (from === null) return { complete: ts, partial: null, from };
   const keep = (lo: number, hi: number) => (values: readonly (number | null)[]) => values.map((v, i) => (i >= lo && i < hi ? v : null));
   const before = keep(0, from);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '@/lib/stats/operation-views.ts';
-import { isPartialDay, partialDayName, partialFrom, splitAtPartial } from '@/lib/stats/partial-day.ts';
+import { isPartialDay, partialDayName, partialFrom, splitAt } from '@/lib/stats/partial-day.ts';
 import { latestCompletePoint, latestPoint } from '@/lib/stats/view-models.ts';
 
 /** 2026-11-23 00:00 UTC and the days around it, as the service keys them (Unix seconds at UTC midnight). */
@@ -45,17 +45,17 @@ describe('partialDayName', () => {
   });
 });
 
-describe('splitAtPartial', () => {
+describe('splitAt the first partial day', () => {
   const v = daily([[NOV22, 736], [NOV23, 120]]);
   it('nulls the partial day in the complete series and keeps it, joined to the day before, in the partial one', () => {
-    const s = splitAtPartial(v.series, at(NOV23, 10));
+    const s = splitAt(v.series, partialFrom(v.series.x, at(NOV23, 10)));
     expect(s.from).toBe(1);
     expect(s.complete.series.map((c) => c.values)).toEqual([[736, null], [2208, null]]);
     expect(s.partial!.series.map((c) => c.values)).toEqual([[736, 120], [2208, 360]]);
     expect(s.partial!.x).toEqual([NOV22, NOV23]);
   });
   it('leaves a series whose days are all over as it is', () => {
-    const s = splitAtPartial(v.series, at(NOV24, 0, 1));
+    const s = splitAt(v.series, partialFrom(v.series.x, at(NOV24, 0, 1)));
     expect(s).toEqual({ complete: v.series, partial: null, from: null });
   });
 });
