@@ -1,5 +1,5 @@
 import type { RetentionView } from '@/lib/normalize/normalize.ts';
-import { retentionHeat } from '@/lib/stats/view-models.ts';
+import { retentionHeat, showsPartial } from '@/lib/stats/view-models.ts';
 import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
@@ -51,7 +51,7 @@ export function CohortTable({ view }: { view: RetentionView }) {
                 </td>
                 {r.cells.map((c, i) => {
                   const users = c.count === null ? t('stats.cohort.noData') : t('stats.cohort.usersCount', c.count, { count: formatNumber(c.count) });
-                  const shown = c.rate !== null && c.partial;
+                  const shown = showsPartial(c);
                   return (
                     <td
                       key={i}

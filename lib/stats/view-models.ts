@@ -81,21 +81,21 @@ export function retentionHeat(view: RetentionView, asOfMs: number | null = null)
   const partialAt = (day: number) => asOfMs !== null && isPartialDay(day, asOfMs);
   const rows = view.rows.map((r) => ({ r, partial: partialAt(r.start), cells: view.periods.map((p) => partialAt(r.start + p * DAY_SECONDS)) }));
   const max = Math.max(0, ...rows.flatMap(({ r, cells }) => r.rates.filter((x, i): x is number => x !== null && !cells[i])));
-  return {
-    periods: view.periods,
-    partial: rows.some((row) => row.partial || row.cells.some((c, i) => c && row.r.rates[i] !== null)),
-    rows: rows.map(({ r, partial, cells }) => ({
-      cohort: r.cohort,
-      start: r.start,
-      total: r.total,
-      partial,
-      cells: r.counts.map((count, i) => {
-        const rate = r.rates[i] ?? null;
-        return { count, rate, heat: rate === null || max <= 0 ? 0 : Math.min(1, rate / max), partial: cells[i]! };
-      }),
-    })),
-  };
+  const heatRows: HeatRow[] = rows.map(({ r, partial, cells }) => ({
+    cohort: r.cohort,
+    start: r.start,
+    total: r.total,
+    partial,
+    cells: r.counts.map((count, i) => {
+      const rate = r.rates[i] ?? null;
+      return { count, rate, heat: rate === null || max <= 0 ? 0 : Math.min(1, rate / max), partial: cells[i]! };
+    }),
+  }));
+  return { periods: view.periods, rows: heatRows, partial: heatRows.some((r) => r.partial || r.cells.some(showsPartial)) };
 }
+
+/** A cell that shows a value of a day not over (an empty cell has nothing to mark). */
+export const showsPartial = (c: HeatCell): boolean => c.partial && c.rate !== null;
 
 // ---- traffic share ----
 
