@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { browserPath } from '../setup/browsers.ts';
 
 /**
  * Real-browser harness: Debian's Chromium driven by playwright-core, with the
@@ -16,7 +17,7 @@ const QUIET_PAGE = 'manifest.json';
 
 export const EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = browserPath('chromium');
 
 export interface LaunchOptions {
   readonly extensionDir?: string;

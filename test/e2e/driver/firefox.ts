@@ -8,6 +8,7 @@ import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
 import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
 import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { browserPath } from '../../setup/browsers.ts';
 import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
  */
 
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'firefox-mv2');
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX = browserPath('firefox');
 
 export interface FirefoxDriver extends BrowserDriver {
   readonly name: 'firefox';
