@@ -19,7 +19,7 @@ export function composeWorker(features: readonly WorkerFeature[], deps: WorkerDe
  * Starts the worker: one message listener over every feature's routes, then
  * each feature's listeners, all synchronously, so a worker woken by an event
  * sees it. The features come from the composition root
- * (entrypoints/background.ts), which lists them; nothing here knows them.
+ * (entrypoints/background/features.ts), which lists them; nothing here knows them.
  */
 export function startWorker(features: readonly WorkerFeature[], deps: WorkerDeps): void {
   const { routes, wirings } = composeWorker(features, deps);

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import type JSZip from 'jszip';
 import { ROOT, filesOf, openZip, readPackageJson, zipPath } from './packages.ts';
 /** Everything a reviewer needs to rebuild: the build's inputs and instructions. */
-const NEEDED = ['package.json', 'package-lock.json', 'wxt.config.ts', 'tsconfig.json', 'README.md', 'entrypoints/background.ts'];
+const NEEDED = ['package.json', 'package-lock.json', 'wxt.config.ts', 'tsconfig.json', 'README.md', 'entrypoints/background/index.ts'];
 /** Never in the sources zip: tests (the sandbox's zk artifacts among them), installs, build output. */
 const UNWANTED = /^(test|node_modules|\.output|tmp|test-results)\//;
 /** Far above the sources (under 1 MB unpacked, most of it the lock file), far below anything heavy slipping in. */
