@@ -13,7 +13,7 @@ import {
   type ProofRequestParams,
   type WorkerProgressPhase,
 } from './contract.ts';
-import type { DocumentTarget } from './handoff.ts';
+import type { DeliveryFailure, DocumentTarget } from './handoff.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
 import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
@@ -97,8 +97,6 @@ export interface Flow {
   /** Set on entering `delivering`. */
   readonly outcome?: ProofOutcome;
 }
-
-export type DeliveryFailure = 'origin-changed' | 'tab-gone' | 'no-receiver';
 
 export type FlowEvent =
   | { readonly type: 'tick' }

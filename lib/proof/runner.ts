@@ -4,9 +4,9 @@ import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { boundWeb2Id, ProofErrorCode, SERVICE_WEB2ID_MAX, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
-import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
+import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore } from './flow-store.ts';
-import type { Claimant, DocumentTarget } from './handoff.ts';
+import type { Claimant, DeliveryFailure, DocumentTarget } from './handoff.ts';
 import { mayRequestProofs } from './origins.ts';
 import type { Delivery, ProgressNote, RequestAck } from './relay.ts';
 
