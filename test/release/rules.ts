@@ -65,6 +65,9 @@ export function changelogSections(text: string): ChangelogSection[] {
   }));
 }
 
+/** What a section holds below its heading. */
+const bodyOf = (text: string, s: ChangelogSection) => text.slice(s.start, s.end).replace(/^.*\n?/, '');
+
 /**
  * The changelog with its Unreleased lines moved under `## [version] - date`,
  * and an empty Unreleased section above them for the next release; `###`
@@ -75,8 +78,7 @@ export function cutChangelog(text: string, version: string, date: string): strin
   const unreleased = sections.find((s) => s.title === UNRELEASED);
   if (!unreleased) throw new Error(`CHANGELOG.md has no "## [${UNRELEASED}]" section to release`);
   if (sections.some((s) => s.title === version)) throw new Error(`CHANGELOG.md already has a section for ${version}`);
-  const body = text.slice(unreleased.start, unreleased.end).replace(/^.*\n?/, '');
-  const groups = body.split(/^(?=### )/m).filter((g) => !g.startsWith('### ') || LINE.test(g));
+  const groups = bodyOf(text, unreleased).split(/^(?=### )/m).filter((g) => !g.startsWith('### ') || LINE.test(g));
   const kept = groups.join('').trim();
   if (!LINE.test(kept)) throw new Error(`CHANGELOG.md has nothing under "## [${UNRELEASED}]": say what changed for users first`);
   return `${text.slice(0, unreleased.start)}## [${UNRELEASED}]\n\n## [${version}] - ${date}\n\n${kept}\n\n${text.slice(unreleased.end).replace(/^\n+/, '')}`;
@@ -115,8 +117,6 @@ export interface PackagingInput {
 /** How to start the next version, said in every refusal that needs one. */
 const START_NEXT = 'start the next version: `npm version minor --no-git-tag-version` (or patch, major), its changes under Unreleased in CHANGELOG.md';
 
-const hasLines = (changelog: string, s: ChangelogSection) => LINE.test(changelog.slice(s.start, s.end).replace(/^.*\n?/, ''));
-
 /**
  * Why this version may not be packaged, in one line; undefined when it may.
  * A released version (recorded) packages only exactly what it shipped. Any
@@ -141,6 +141,6 @@ export function packagingProblem({ version, changelog, records, digests }: Packa
   const above = releasedVersions(records).find((r) => semver.gte(r, version));
   if (above) return `${version} is not above the released ${above}: ${START_NEXT}`;
   const unreleased = sections.find((s) => s.title === UNRELEASED);
-  if (own || (unreleased && hasLines(changelog, unreleased))) return undefined;
+  if (own || (unreleased && LINE.test(bodyOf(changelog, unreleased)))) return undefined;
   return `CHANGELOG.md says nothing of what ${version} changes: add its lines under "## [${UNRELEASED}]"`;
 }
