@@ -122,6 +122,8 @@ export type FlowEvent =
   | { readonly type: 'deliveryFailed'; readonly reason: DeliveryFailure }
   | { readonly type: 'tabClosed'; readonly tabId: number }
   | { readonly type: 'cancel' }
+  /** The requesting page stopped waiting (its relay says so): nobody is left to answer. */
+  | { readonly type: 'pageGaveUp' }
   /** The same tab, now on another origin, asked for a new proof. */
   | { readonly type: 'superseded' };
 
@@ -462,5 +464,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       return fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userCancelled }, now);
     case 'superseded':
       return abandon(flow, now, t('proof.why.tabMoved'));
+    case 'pageGaveUp':
+      return abandon(flow, now, t('proof.why.pageGaveUp'));
   }
 }

@@ -202,6 +202,14 @@ export class ProofRunner {
     await this.dispatchById(flowId, { type: 'consentAnswered', approve, always, block });
   }
 
+  /** The requesting page's relay says the page stopped waiting: its own page flow ends, without an answer. */
+  abandon(caller: DocumentTarget, flowId: string): Promise<void> {
+    return this.locked(async () => {
+      const f = await this.deps.store.get(caller.tabId);
+      if (f?.id === flowId && f.source === 'page' && f.origin === caller.origin) await this.commit(f, step(f, { type: 'pageGaveUp' }, this.deps.now()));
+    });
+  }
+
   async cancel(flowId: string): Promise<void> {
     await this.dispatchById(flowId, { type: 'cancel' });
   }
