@@ -5,7 +5,7 @@ import { boundWeb2Id, ProofErrorCode, SERVICE_WEB2ID_MAX, type FlowSource, type 
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
-import type { FlowStore } from './flow-store.ts';
+import type { FlowStore, Opened } from './flow-store.ts';
 import type { Claimant, DocumentTarget } from './handoff.ts';
 import { mayRequestProofs } from './origins.ts';
 import type { Delivery, ProgressNote, RequestAck } from './relay.ts';
@@ -42,7 +42,24 @@ export interface ProofBrowser {
   activeTab(): Promise<number | null>;
   /** Who the tab's top frame is, as the browser reports it; null when no relay answers there. */
   identify(tabId: number): Promise<Claimant | null>;
+  /** Closes a window a previous version opened, if it still shows Vantage's consent page. */
+  closeOldConsent(windowId: number): Promise<void>;
+  /** Closes a tab a previous version opened, if it still shows a page on one of `origins` (the service's). */
+  closeOldProofTab(tabId: number, origins: readonly string[]): Promise<void>;
 }
+
+/** The windows and tabs the flows have open. */
+export function openedBy(flows: readonly Flow[]): Opened {
+  return { windows: flows.flatMap((f) => f.consentWindowId ?? []), tabs: flows.flatMap((f) => f.proofTabId ?? []) };
+}
+
+const originOf = (url: string): string[] => {
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
 
 /** The runner's view of the user's site lists. */
 export function siteDecisions(lists: SiteLists): RunnerDeps['sites'] {
@@ -120,6 +137,8 @@ export class ProofRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: unknown;
   private armed: boolean | undefined;
+  /** What store.opened last said (JSON), so it is written only on a change. */
+  private opened: string | undefined;
   private readonly aborts = new Map<string, AbortController>();
   /** Per flow, the last message to its page: progress notes and the delivery reach it in order. */
   private readonly toPage = new Map<string, Promise<unknown>>();
@@ -234,9 +253,14 @@ export class ProofRunner {
     return this.forEach((f) => f.consentWindowId === windowId, { type: 'consentClosed' });
   }
 
-  /** Once per worker start: whatever the last worker had in flight died with it. */
-  resume(): Promise<void> {
-    return this.forEach(() => true, { type: 'resume' });
+  /**
+   * Once per worker start: whatever the last worker had in flight died with it. After an update or
+   * reload (storage.session emptied) the flows are gone too, and what the old version opened for them
+   * is closed: their pages already got 4900 from their relay (lib/proof/relay.ts).
+   */
+  async resume(): Promise<void> {
+    await this.locked(() => this.closeLeftovers());
+    await this.forEach(() => true, { type: 'resume' });
   }
 
   /** Timer and alarm: make due calls, enforce deadlines. */
@@ -425,9 +449,34 @@ export class ProofRunner {
     }
   }
 
+  private async closeLeftovers(): Promise<void> {
+    const { store, browser } = this.deps;
+    const [left, flows] = await Promise.all([store.opened(), store.all()]);
+    const live = openedBy(flows);
+    const windows = left.windows.filter((id) => !live.windows.includes(id));
+    const tabs = left.tabs.filter((id) => !live.tabs.includes(id));
+    if (windows.length === 0 && tabs.length === 0) return;
+    const { proofPageTemplate, integrationBaseUrl } = await this.deps.settings();
+    const origins = [...originOf(proofPageTemplate), ...originOf(integrationBaseUrl)];
+    await Promise.all([
+      ...windows.map((id) => this.quietly(browser.closeOldConsent(id))),
+      ...tabs.map((id) => this.quietly(browser.closeOldProofTab(id, origins))),
+    ]);
+  }
+
+  /** Keeps store.opened in step with the flows (written only when it changes). */
+  private async recordOpened(flows: readonly Flow[]): Promise<void> {
+    const now = openedBy(flows);
+    const key = JSON.stringify(now);
+    if (key === this.opened) return;
+    await this.deps.store.setOpened(now);
+    this.opened = key;
+  }
+
   /** One in-memory timer for the earliest due flow; the alarm covers a worker that died. */
   private async reschedule(): Promise<void> {
     const flows = await this.deps.store.all();
+    await this.recordOpened(flows);
     if (this.timer !== undefined) this.clearTimer(this.timer);
     this.timer = undefined;
     const want = flows.length > 0;
