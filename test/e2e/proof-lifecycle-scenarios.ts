@@ -80,9 +80,17 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       await consent.waitForClose(5000);
       // The new version has nothing pending: the popup lists nothing.
       expect(((await w.driver.askWorker('proof.list')) as { value: { flows: unknown[] } }).value.flows).toEqual([]);
-      // A new request from the same page is answered at once (the page is still talking to the old version).
-      await ask(dapp);
-      await expect.poll(() => outcome(dapp), { timeout: 5000, interval: 100 }).toMatchObject({ code: expect.any(Number) });
+      if (w.driver.name === 'chromium') {
+        // Chromium starts no new content script in an open page: the page still talks to the old version, which
+        // answers a new request with 4900 at once (docs/page-api.md: reload the page).
+        await ask(dapp);
+        await expect.poll(() => outcome(dapp), { timeout: 5000, interval: 100 }).toMatchObject({ code: 4900 });
+      } else {
+        // Firefox starts the new version's relay in open pages: the page's next request reaches it.
+        const next = await atConsent(dapp);
+        await next.close();
+        await expect.poll(() => outcome(dapp), { timeout: 5000, interval: 100 }).toMatchObject({ code: 4001 });
+      }
       await dapp.close();
     });
 

@@ -181,9 +181,11 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         // Installing the same temporary add-on again replaces the running one, as an update does.
         const again = await firefox.installExtension(spec.extensionDir);
         if (again !== addonId) throw new Error(`Reinstalled ${again}, expected ${addonId}`);
-        // The helper's document belonged to the old version.
-        if (helper.isClosed()) helper = await firefox.newPage({ background: true });
+        // The helper's document belonged to the old version, which closes it: a new helper serves the new one.
+        const old = helper;
+        helper = await firefox.newPage({ background: true });
         await bidi.navigate(helper, `${origin}/manifest.json`);
+        await old.close().catch(() => undefined);
       },
       backgroundState: () => background.state(),
       chooseFromSelectionMenu(page, selector, labelPrefix) {
