@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '@/lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '@/lib/proof/flow.ts';
@@ -498,6 +498,27 @@ describe('proof flow: a page that keeps asking', () => {
     await w.flush();
     expect(w.tabs.windows.size).toBe(1);
     expect(await w.runner.consentDetails((acks[1] as { flowId: string }).flowId)).toMatchObject({ origin: 'https://two.example' });
+  });
+
+  it('a request held up in one tab (a slow read for its site) holds up no other tab’s (#26: one queue per tab)', async () => {
+    w.tabs.tabs.set(2, 'https://two.example/');
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const isListed = SITES.isListed.bind(SITES);
+    const spy = vi.spyOn(SITES, 'isListed').mockImplementation(async (list, origin) => {
+      if (origin === ORIGIN) await slow;
+      return isListed(list, origin);
+    });
+    let firstDone = false;
+    const first = w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS).finally(() => (firstDone = true));
+    expect(await w.runner.request({ tabId: 2, origin: 'https://two.example' }, PARAMS)).toEqual({ flowId: expect.any(String) });
+    expect(firstDone).toBe(false);
+    release();
+    expect(await first).toEqual({ flowId: expect.any(String) });
+    spy.mockRestore();
+    await w.flush();
+    // Still one consent window on screen, whichever queue asked first.
+    expect(w.tabs.windows.size).toBe(1);
   });
 
   it('a waiting request from a site rejected meanwhile is refused when its turn comes, without a window', async () => {
