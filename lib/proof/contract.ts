@@ -241,6 +241,8 @@ export type ToPage =
   | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ProofPayload }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'progress'; readonly id: string; readonly phase: WorkerProgressPhase }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'pong' }
+  /** The worker started a flow for this request: from now on the page says when it stops waiting (`done`). */
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'accepted'; readonly id: string }
   /** The extension was updated, reloaded, disabled or removed: nothing pending will be answered. */
   | { readonly target: typeof PAGE_TARGET; readonly type: 'gone' };
 
@@ -275,6 +277,8 @@ export function parseToPage(data: unknown): ToPage | null {
       return { target: PAGE_TARGET, type: data.type };
     case 'settled':
       return typeof data.id === 'string' && isOutcome(data.outcome) ? (data as unknown as ToPage) : null;
+    case 'accepted':
+      return typeof data.id === 'string' ? { target: PAGE_TARGET, type: 'accepted', id: data.id } : null;
     case 'proof':
       return isProofPayload(data.result) ? (data as unknown as ToPage) : null;
     case 'progress':

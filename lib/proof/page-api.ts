@@ -60,6 +60,8 @@ export interface PageApiOptions {
 }
 
 interface Pending {
+  /** The worker started a flow for it (the relay said `accepted`). */
+  accepted?: boolean;
   resolve(r: ScoreProofResult): void;
   reject(e: VantageError): void;
   readonly onProgress?: RequestOptions['onProgress'];
@@ -137,9 +139,9 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);
-    // The relay forgets the request too; if it still had a flow for it (the page was told something the relay
-    // did not say), the extension ends that flow rather than keep it waiting for a page that no longer is.
-    if (port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
+    // Where a flow runs for it, the relay forgets it too; if the flow was still going (the page was told something
+    // the relay did not say), the extension ends it rather than keep it waiting for a page that no longer is.
+    if (p.accepted && port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
     progress(id, outcome.ok ? 'handed-over' : 'failed', outcome.ok ? undefined : outcome.error.code, p.onProgress);
     if (outcome.ok) p.resolve(outcome.result);
     else p.reject(outcome.error);
@@ -211,6 +213,11 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     switch (msg.type) {
       case 'pong':
         return;
+      case 'accepted': {
+        const p = pending.get(msg.id);
+        if (p) p.accepted = true;
+        return;
+      }
       case 'progress':
         if (pending.has(msg.id)) progress(msg.id, msg.phase);
         return;

@@ -138,8 +138,6 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
   const handed = new Set<string>();
   /** Requests still waiting for their ack: a delivery may overtake its own flow's ack, so it waits for them. */
   const acks = new Set<Promise<unknown>>();
-  /** Page ids the page gave up on before their ack came back. */
-  const gaveUp = new Set<string>();
   let gone = false;
   let stopOffering = () => {};
 
@@ -206,14 +204,16 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
           // The worker did not answer: the extension was updated or reloaded under this page.
           if (a.error.code === ProofErrorCode.Disconnected && !alive()) goAway();
           settle(port, id, { ok: false, error: a.error });
-        } else if (gaveUp.delete(id)) void abandon(a.flowId).catch(() => undefined);
-        else askedByFlow.set(a.flowId, { port, pageId: id });
+        } else {
+          askedByFlow.set(a.flowId, { port, pageId: id });
+          send(port, { target: PAGE_TARGET, type: 'accepted', id });
+        }
       });
     acks.add(ack);
     void ack.finally(() => acks.delete(ack));
   };
 
-  /** The page stopped waiting for `id`: a flow still running for it ends, so nothing stays pending for nobody. */
+  /** The page stopped waiting for `id` (after `accepted`): a flow still running for it ends, so nothing stays pending for nobody. */
   const onDone = (port: PortLike, id: string) => {
     for (const [flowId, asked] of askedByFlow) {
       if (asked.port !== port || asked.pageId !== id) continue;
@@ -221,7 +221,6 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
       void abandon(flowId).catch(() => undefined);
       return;
     }
-    if (acks.size > 0) gaveUp.add(id);
   };
 
   const accept = (port: PortLike) => {
