@@ -1,7 +1,7 @@
 /**
  * The public page API contract (docs/page-api.md): what `window.vantage`
- * takes and gives, its error codes, and the window-message protocol between
- * the main-world script and the isolated relay. Imported by the main-world
+ * takes and gives, its error codes, and the message protocol between
+ * the page-world script and the isolated relay. Imported by the main-world
  * script, so it must stay free of extension APIs and heavy imports.
  */
 
@@ -222,31 +222,38 @@ export function parseProofRequest(input: unknown): ProofRequestParams {
   return { scoreId: scoreId.trim(), condition: n, web2Id, ...(bindOrigin ? { bindOrigin: true } : {}) };
 }
 
-// ---- window messages between the main-world script and the isolated relay ----
+// ---- messages between the page-world script and the relay, over their private port (lib/proof/page-channel.ts) ----
 
 /** `target` of messages the relay (isolated world) reads. */
 export const RELAY_TARGET = 'vantage:relay';
-/** `target` of messages the main-world script reads. */
+/** `target` of messages the page-world script reads. */
 export const PAGE_TARGET = 'vantage:page';
 
 export type ToRelay =
-  | { readonly target: typeof RELAY_TARGET; readonly type: 'hello' }
-  | { readonly target: typeof RELAY_TARGET; readonly type: 'request'; readonly id: string; readonly params: unknown };
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'request'; readonly id: string; readonly params: unknown }
+  /** Is the extension still there? Sent while requests are pending; answered `pong` or `gone`. */
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'ping' }
+  /** The page no longer waits for this request (it settled, or the page gave up on it). */
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'done'; readonly id: string };
 
 export type ToPage =
-  | { readonly target: typeof PAGE_TARGET; readonly type: 'ready' }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'settled'; readonly id: string; readonly outcome: ProofOutcome }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ProofPayload }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'progress'; readonly id: string; readonly phase: WorkerProgressPhase }
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'pong' }
+  /** The worker started a flow for this request: from now on the page says when it stops waiting (`done`). */
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'accepted'; readonly id: string }
+  /** The extension was updated, reloaded, disabled or removed: nothing pending will be answered. */
   | { readonly target: typeof PAGE_TARGET; readonly type: 'gone' };
+
+const isRequestId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= LIMITS.requestId;
 
 /** Parses a relay-bound message; null for anything that is not one. */
 export function parseToRelay(data: unknown): ToRelay | null {
   if (!isRecord(data) || data.target !== RELAY_TARGET) return null;
-  if (data.type === 'hello') return { target: RELAY_TARGET, type: 'hello' };
-  if (data.type === 'request' && typeof data.id === 'string' && data.id.length > 0 && data.id.length <= LIMITS.requestId) {
-    return { target: RELAY_TARGET, type: 'request', id: data.id, params: data.params };
-  }
+  if (data.type === 'ping') return { target: RELAY_TARGET, type: 'ping' };
+  if (data.type === 'request' && isRequestId(data.id)) return { target: RELAY_TARGET, type: 'request', id: data.id, params: data.params };
+  if (data.type === 'done' && isRequestId(data.id)) return { target: RELAY_TARGET, type: 'done', id: data.id };
   return null;
 }
 
@@ -265,11 +272,13 @@ export function isOutcome(v: unknown): v is ProofOutcome {
 export function parseToPage(data: unknown): ToPage | null {
   if (!isRecord(data) || data.target !== PAGE_TARGET) return null;
   switch (data.type) {
-    case 'ready':
+    case 'pong':
     case 'gone':
       return { target: PAGE_TARGET, type: data.type };
     case 'settled':
       return typeof data.id === 'string' && isOutcome(data.outcome) ? (data as unknown as ToPage) : null;
+    case 'accepted':
+      return typeof data.id === 'string' ? { target: PAGE_TARGET, type: 'accepted', id: data.id } : null;
     case 'proof':
       return isProofPayload(data.result) ? (data as unknown as ToPage) : null;
     case 'progress':
@@ -277,14 +286,6 @@ export function parseToPage(data: unknown): ToPage | null {
     default:
       return null;
   }
-}
-
-/**
- * The one filter for window messages (MetaMask's rule): from this very
- * window, this origin, and addressed to us. Everything else is ignored.
- */
-export function isOwnWindowMessage(event: Pick<MessageEvent, 'source' | 'origin'>, win: { readonly location: { readonly origin: string } }): boolean {
-  return event.source === win && event.origin === win.location.origin;
 }
 
 /* `window.vantage`'s public shape (lib/proof/page-api.ts installs it): what a dApp codes against. */

@@ -120,6 +120,8 @@ export type FlowEvent =
   | { readonly type: 'deliveryFailed'; readonly reason: DeliveryFailure }
   | { readonly type: 'tabClosed'; readonly tabId: number }
   | { readonly type: 'cancel' }
+  /** The requesting page stopped waiting (its relay says so): nobody is left to answer. */
+  | { readonly type: 'pageGaveUp' }
   /** The same tab, now on another origin, asked for a new proof. */
   | { readonly type: 'superseded' };
 
@@ -460,5 +462,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       return fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userCancelled }, now);
     case 'superseded':
       return abandon(flow, now, t('proof.why.tabMoved'));
+    case 'pageGaveUp':
+      return abandon(flow, now, t('proof.why.pageGaveUp'));
   }
 }

@@ -1,6 +1,5 @@
 import {
   ANNOUNCE_EVENT,
-  isOwnWindowMessage,
   PAGE_API_ICON,
   PAGE_API_NAME,
   PAGE_API_RDNS,
@@ -24,12 +23,19 @@ import {
   type ToRelay,
   type VantageProvider,
 } from './contract.ts';
+import { listenForChannel, type PortLike } from './page-channel.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
- * calls into window messages for the isolated relay and back into promises:
- * it holds no secrets and checks nothing the worker does not check again.
+ * calls into messages for the isolated relay, over their private port
+ * (lib/proof/page-channel.ts), and back into promises: it holds no secrets
+ * and checks nothing the worker does not check again.
  */
+
+/** While requests are pending, how often the page asks the relay whether the extension is still there. */
+export const HEARTBEAT_MS = 500;
+/** A relay silent this long after a ping is gone (Firefox removes a disabled add-on's content scripts without a word). */
+export const SILENCE_MS = 1500;
 
 /** The Error pages receive: a message plus an EIP-1193-style numeric code (and `data` where there is more to say). */
 export class VantageError extends Error {
@@ -43,15 +49,26 @@ export class VantageError extends Error {
   }
 }
 
-type PageWindow = Pick<Window, 'addEventListener' | 'dispatchEvent' | 'postMessage' | 'location'>;
+type PageWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent' | 'location'>;
+
+export interface PageApiOptions {
+  /**
+   * Firefox: the extension's new version starts a new relay in open pages, whose offer means the old one
+   * is gone. In Chromium no new relay ever starts in an open page, so a later offer is a page script's.
+   */
+  readonly followNewRelay?: boolean;
+}
 
 interface Pending {
+  /** The worker started a flow for it (the relay said `accepted`). */
+  accepted?: boolean;
   resolve(r: ScoreProofResult): void;
   reject(e: VantageError): void;
   readonly onProgress?: RequestOptions['onProgress'];
 }
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
+const disconnected = () => new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected);
 
 /** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
 function resultOf(payload: ProofPayload): ScoreProofResult | null {
@@ -78,22 +95,28 @@ function methodParams(params: unknown): unknown {
 }
 
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
-export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
+export function installPageApi(win: PageWindow & { vantage?: unknown }, { followNewRelay = false }: PageApiOptions = {}): void {
   // Own property only: an element with id="vantage" shows up as `window.vantage` through the prototype.
   if (Object.prototype.hasOwnProperty.call(win, 'vantage')) return;
-  const origin = win.location.origin;
   const pending = new Map<string, Pending>();
-  const queued: ToRelay[] = [];
-  let relayReady = false;
+  /** The private line to the relay; null until one is offered, and again once the relay said it is gone. */
+  let port: PortLike | null = null;
+  let announced = false;
+  /** When the unanswered ping was sent (null: the relay spoke since). */
+  let pingedAt: number | null = null;
+  let heartbeat: ReturnType<typeof setTimeout> | undefined;
   // Request ids: unique in this page load, and unguessable by nothing else on it (they only label events).
   const idPrefix = uuid().slice(0, 8);
   let seq = 0;
 
   const info: ProviderInfo = Object.freeze({ uuid: uuid(), name: PAGE_API_NAME, icon: PAGE_API_ICON, rdns: PAGE_API_RDNS, version: PAGE_API_VERSION });
   const announce = () => win.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail: info }));
-  const send = (msg: ToRelay) => {
-    if (relayReady) win.postMessage(msg, origin);
-    else queued.push(msg);
+  /** Sends to the relay, asking for a line first if there is none; false when no relay answers. */
+  const send = (msg: ToRelay): boolean => {
+    if (!port) ask();
+    if (!port) return false;
+    port.postMessage(msg);
+    return true;
   };
 
   /** One progress event, on window and to the request's callback (whose errors stay the page's own). */
@@ -116,6 +139,9 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);
+    // Where a flow runs for it, the relay forgets it too; if the flow was still going (the page was told something
+    // the relay did not say), the extension ends it rather than keep it waiting for a page that no longer is.
+    if (p.accepted && port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
     progress(id, outcome.ok ? 'handed-over' : 'failed', outcome.ok ? undefined : outcome.error.code, p.onProgress);
     if (outcome.ok) p.resolve(outcome.result);
     else p.reject(outcome.error);
@@ -135,7 +161,11 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
         end(id, { ok: false, error: new VantageError('Parameters must be plain data.', ProofErrorCode.InvalidParams) });
         return;
       }
-      send({ target: RELAY_TARGET, type: 'request', id, params: plain });
+      if (!send({ target: RELAY_TARGET, type: 'request', id, params: plain })) {
+        end(id, { ok: false, error: disconnected() });
+        return;
+      }
+      beat();
     });
 
   const provider: VantageProvider = Object.freeze({
@@ -151,17 +181,43 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
 
-  win.addEventListener('message', (event: MessageEvent) => {
-    if (!isOwnWindowMessage(event, win)) return;
-    const msg = parseToPage(event.data);
+  /** The relay is gone (it said so, or stopped answering): nobody will answer, so nobody waits. */
+  const lost = () => {
+    for (const id of [...pending.keys()]) end(id, { ok: false, error: disconnected() });
+    port?.close();
+    port = null;
+  };
+
+  /** While anything is pending: ping, and give up on a relay that leaves a ping unanswered for SILENCE_MS. */
+  function beat(): void {
+    if (heartbeat !== undefined) return;
+    heartbeat = setTimeout(() => {
+      heartbeat = undefined;
+      if (pending.size === 0) return;
+      if (pingedAt === null) {
+        pingedAt = Date.now();
+        port?.postMessage({ target: RELAY_TARGET, type: 'ping' } satisfies ToRelay);
+      } else if (Date.now() - pingedAt >= SILENCE_MS) {
+        lost();
+        return;
+      }
+      beat();
+    }, HEARTBEAT_MS);
+  }
+
+  const onRelayMessage = (from: PortLike, data: unknown) => {
+    if (from !== port) return;
+    pingedAt = null;
+    const msg = parseToPage(data);
     if (!msg) return;
     switch (msg.type) {
-      case 'ready':
-        if (relayReady) return;
-        relayReady = true;
-        for (const m of queued.splice(0)) win.postMessage(m, origin);
-        announce();
+      case 'pong':
         return;
+      case 'accepted': {
+        const p = pending.get(msg.id);
+        if (p) p.accepted = true;
+        return;
+      }
       case 'progress':
         if (pending.has(msg.id)) progress(msg.id, msg.phase);
         return;
@@ -180,15 +236,29 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
         return;
       }
       case 'gone':
-        // The extension went away (update, reload): nobody will answer, so nobody waits.
-        relayReady = false;
-        for (const id of [...pending.keys()]) end(id, { ok: false, error: new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected) });
+        lost();
         return;
     }
-  });
+  };
+
+  /** A relay offers a line: the first is taken; a later one only where a new relay means the old is gone. */
+  const take = (offered: PortLike): boolean => {
+    if (port && !followNewRelay) return false;
+    if (port) lost();
+    port = offered;
+    pingedAt = null;
+    offered.onmessage = (event) => onRelayMessage(offered, event.data);
+    if (!announced) {
+      announced = true;
+      announce();
+    }
+    return true;
+  };
+  const ask = listenForChannel(win, take);
+
   // EIP-6963 style discovery: announce again whenever the page asks.
   win.addEventListener(REQUEST_EVENT, () => {
-    if (relayReady) announce();
+    if (port) announce();
   });
-  win.postMessage({ target: RELAY_TARGET, type: 'hello' } satisfies ToRelay, origin);
+  ask();
 }

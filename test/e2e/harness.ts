@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -26,6 +26,8 @@ export interface LaunchOptions {
   readonly language?: string;
   /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
   readonly hosts?: readonly string[];
+  /** Developer mode on, so an extension page may call `chrome.runtime.reload()` (how Chromium applies an update). */
+  readonly developerMode?: boolean;
 }
 
 export interface ExtensionHarness {
@@ -48,6 +50,10 @@ export interface ExtensionHarness {
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
   const dir = opts.extensionDir ?? EXTENSION_DIR;
   const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
+  if (opts.developerMode) {
+    await mkdir(join(profile, 'Default'), { recursive: true });
+    await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,

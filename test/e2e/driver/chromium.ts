@@ -33,7 +33,7 @@ export const launchChromium: LaunchBrowser = async (spec) => (await launchChromi
 
 /** The driver and the playwright harness under it, for Chromium-only tests that need more (keyboard, CDP). */
 export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[0]): Promise<{ driver: BrowserDriver; harness: ExtensionHarness }> {
-  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts });
+  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts, developerMode: spec.developerMode });
   const errors: string[] = [];
   h.context.on('console', (m) => {
     if ((m.type() === 'error' || m.type() === 'warning') && m.page()?.url().startsWith(h.origin)) errors.push(`[${m.page()?.url()}] ${m.text()}`);
@@ -94,6 +94,15 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
       return () => page.close();
+    },
+    reloadExtension: async () => {
+      const started = h.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(h.origin), timeout: 10_000 });
+      const page = await h.context.newPage();
+      await page.goto(`${h.origin}/manifest.json`);
+      // The page goes away with the old version: do not wait for its answer.
+      await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
+      await started;
+      if (!page.isClosed()) await page.close();
     },
     extensionErrors: () => errors,
     close: () => h.close(),

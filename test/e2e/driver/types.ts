@@ -44,6 +44,8 @@ export interface LaunchSpec {
    */
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /** Chromium: developer mode on, which `reloadExtension` needs. */
+  readonly developerMode?: boolean;
 }
 
 export interface BrowserDriver {
@@ -73,6 +75,12 @@ export interface BrowserDriver {
    * left open. Rejects if this browser cannot do it.
    */
   stopBackground(): Promise<() => Promise<void>>;
+  /**
+   * Reloads the extension as an update does (Chromium: `chrome.runtime.reload()`, which needs
+   * LaunchSpec.developerMode; Firefox: the temporary add-on installed again). Resolves once the new
+   * version's background runs. storage.session is empty afterwards.
+   */
+  reloadExtension(): Promise<void>;
   /** Error and warning lines the extension logged (worker, pages), for failure reports. */
   extensionErrors(): readonly string[];
   close(): Promise<void>;

@@ -186,6 +186,13 @@ export class FakeTabs implements ProofBrowser {
   identify(tabId: number) {
     return this.handoff.identify(tabId);
   }
+  async closeOldConsent(id: number): Promise<void> {
+    if (this.windows.has(id)) await this.closeWindow(id);
+  }
+  async closeOldProofTab(id: number, origins: readonly string[]): Promise<void> {
+    const url = this.tabs.get(id);
+    if (url && origins.some((o) => url.startsWith(`${o}/`))) await this.closeTab(id);
+  }
   /** The proof tab (any tab but the dApp's that shows the proof page). */
   proofTab(): number | undefined {
     return [...this.tabs].find(([, url]) => url.includes('/proof/'))?.[0];
