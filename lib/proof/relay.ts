@@ -4,7 +4,6 @@ import {
   isWorkerProgressPhase,
   isOwnWindowMessage,
   PAGE_TARGET,
-  parseProofRequest,
   parseToRelay,
   ProofErrorCode,
   ProofRequestError,
@@ -15,6 +14,7 @@ import {
   type ToPage,
   type WorkerProgressPhase,
 } from './contract.ts';
+import { parseProofRequest } from './params.ts';
 
 /**
  * The isolated-world relay between `window.vantage` and the worker. It reads
