@@ -10,7 +10,6 @@ import {
   PROGRESS_EVENT,
   PROOF_EVENT,
   ProofErrorCode,
-  ProofRequestError,
   RELAY_TARGET,
   scoreProofResult,
   REQUEST_EVENT,
@@ -26,7 +25,7 @@ import {
   type ToRelay,
   type VantageProvider,
 } from './contract.ts';
-import { parseMethodParams, parseProofRequest, readRequestArgs, readRequestOptions } from './params.ts';
+import { isParamError, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions } from './params.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
@@ -56,7 +55,7 @@ interface Pending {
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
 /** A parameter refusal (lib/proof/params.ts throws only its own errors) as the page gets it. */
-const invalidParams = (e: unknown) => new VantageError(e instanceof ProofRequestError ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
+const invalidParams = (e: unknown) => new VantageError(isParamError(e) ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
 
 /** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
 function resultOf(payload: ProofPayload): ScoreProofResult | null {
@@ -155,14 +154,14 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
     version: info.version,
     requestScoreProof: (params: unknown, options?: RequestOptions) => ask(() => parseProofRequest(params), options),
     request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult> {
-      let call: ReturnType<typeof readRequestArgs>;
+      let method: string;
       try {
-        call = readRequestArgs(args);
+        method = readRequestMethod(args);
       } catch (e) {
         return Promise.reject(invalidParams(e));
       }
-      const { method, params } = call;
-      if (method === PAGE_METHODS.requestScoreProof) return ask(() => parseMethodParams(params), options);
+      // Params are read only for a method Vantage has.
+      if (method === PAGE_METHODS.requestScoreProof) return ask(() => parseRequestParams(args), options);
       return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
     },
   });
