@@ -44,6 +44,8 @@ export interface LaunchSpec {
    */
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /** The browser's UI language (Chromium's `--lang`), which picks the extension's messages: English by default. */
+  readonly language?: string;
 }
 
 export interface BrowserDriver {

@@ -1,0 +1,220 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAM_LIMITS } from '@/lib/proof/params.ts';
+import { axeViolations } from './axe.ts';
+import { launchChromiumWithHarness } from './driver/chromium.ts';
+import { printExtensionErrorsOnFailure } from './driver/report.ts';
+import type { TestPage } from './driver/types.ts';
+import { EXTENSION_DIR, SCREENSHOT_DIR, type ExtensionHarness } from './harness.ts';
+import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.ts';
+
+/**
+ * The consent window at the size the extension opens it (lib/proof/browser-ports.ts: a 380 px wide
+ * window; its page is 380 × 580 once the window's frame is taken off), with the longest values a page
+ * may send, in light and dark, in English and Vietnamese: every field, Approve and Reject on screen,
+ * nothing wider than the window, axe clean. And, in a real page, `window.vantage` under hostile
+ * arguments: never a throw, always -32602, no window, no flow.
+ */
+
+const CONSENT = /\/consent\.html\?flow=/;
+/** Playwright gives every page its default viewport, windows.create popups too (toolchain.md, "Test-driver pitfalls"). */
+const REAL_SIZE = { width: 380, height: 580 };
+
+interface Params {
+  readonly scoreId: string;
+  readonly condition: number;
+  readonly web2Id: string;
+  readonly bindOrigin?: boolean;
+}
+
+interface Box {
+  readonly what: string;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+  /** Content wider than the element's own box (text running out of it). */
+  readonly overflows: boolean;
+}
+
+function consentWorld(language: 'en' | 'vi') {
+  let w: ProofWorld;
+  let h: ExtensionHarness;
+  beforeAll(async () => {
+    w = await startProofWorld(async (spec) => {
+      const launched = await launchChromiumWithHarness({ ...spec, language });
+      h = launched.harness;
+      return launched.driver;
+    }, { extensionDir: EXTENSION_DIR });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  printExtensionErrorsOnFailure(() => w?.driver);
+
+  /** A site asks with `params`; resolves its consent window, sized as the extension opens it. */
+  async function askFrom(host: SiteHost, params: Params): Promise<{ dapp: TestPage; consent: Page }> {
+    const dapp = await w.openDapp(`consent-${language}`, w.origin(host));
+    const opened = w.driver.nextPage(CONSENT);
+    await dapp.evaluate((p) => {
+      void window.vantage!.requestScoreProof(p).catch(() => undefined);
+    }, params);
+    const url = await (await opened).url();
+    const consent = h.context.pages().find((p) => p.url() === url)!;
+    await consent.setViewportSize(REAL_SIZE);
+    await consent.getByTestId('consent-approve').waitFor();
+    return { dapp, consent };
+  }
+
+  /** Where every fact, the origin and both buttons are, against the viewport. */
+  const layout = (page: Page) => page.evaluate(() => {
+    const boxes = (selector: string): Box[] => [...document.querySelectorAll<HTMLElement>(selector)].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { what: `${el.tagName} ${el.dataset.testid ?? el.innerText.slice(0, 30)}`, left: r.left, right: r.right, top: r.top, bottom: r.bottom, overflows: el.scrollWidth > el.clientWidth + 1 };
+    });
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      innerHeight,
+      actionsTop: document.querySelector('.consent-actions')!.getBoundingClientRect().top,
+      facts: boxes('.consent-facts > dt, .consent-facts > dd, [data-testid="consent-origin"] > *'),
+      buttons: boxes('[data-testid="consent-approve"], [data-testid="consent-reject"]'),
+    };
+  });
+
+  async function expectFits(consent: Page, state: string): Promise<void> {
+    const findings: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await consent.emulateMedia({ colorScheme: scheme });
+      await consent.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const l = await layout(consent);
+      expect(l.scrollWidth, `${state} ${scheme}: no sideways scrolling`).toBeLessThanOrEqual(l.clientWidth);
+      expect(l.facts.length).toBeGreaterThanOrEqual(8);
+      for (const [b, bottom] of [...l.facts.map((f) => [f, l.actionsTop] as const), ...l.buttons.map((f) => [f, l.innerHeight] as const)]) {
+        const where = `${state} ${scheme}: ${b.what} at ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`;
+        expect(b.left >= 0 && b.right <= l.clientWidth, `${where}: inside the window's width`).toBe(true);
+        // The facts above the buttons (not hidden under them), the buttons on screen.
+        expect(b.top >= 0 && b.bottom <= bottom, `${where}: on screen, above ${Math.round(bottom)}`).toBe(true);
+        expect(b.overflows, `${where}: its text runs out of it`).toBe(false);
+      }
+      expect(l.buttons).toHaveLength(2);
+      await expect.poll(() => consent.getByTestId('consent-approve').isVisible()).toBe(true);
+      await expect.poll(() => consent.getByTestId('consent-reject').isVisible()).toBe(true);
+      findings.push(...(await axeViolations(consent, `${state} [${scheme}]`)));
+      // What the user sees: the window as it is, not the whole page (under the sticky buttons, the rest scrolls).
+      await consent.screenshot({ path: join(SCREENSHOT_DIR, `consent-${state}-${language}-${scheme}.png`) });
+    }
+    expect(findings.join('\n')).toBe('');
+  }
+
+  const shown = async (consent: Page, id: string) => ({
+    text: await consent.getByTestId(id).innerText(),
+    translate: await consent.getByTestId(id).getAttribute('translate'),
+  });
+
+  it('the longest model id and web2Id wrap: every field, Approve and Reject at 380 × 580, light and dark, axe clean', async () => {
+    const params = { scoreId: 'W'.repeat(PARAM_LIMITS.scoreId), condition: 600, web2Id: `${'W'.repeat(120)}@${'m'.repeat(PARAM_LIMITS.web2Id - 121)}` };
+    const { dapp, consent } = await askFrom('allow.example', params);
+    try {
+      expect(await shown(consent, 'consent-score-id')).toEqual({ text: params.scoreId, translate: 'no' });
+      expect(await shown(consent, 'consent-web2id')).toEqual({ text: params.web2Id, translate: 'no' });
+      await expectFits(consent, 'longest');
+    } finally {
+      // Closing is a rejection: the flow ends and the next site's window may open.
+      await consent.close();
+      await dapp.close();
+    }
+  });
+
+  it('a bound web2Id of the longest, spaces kept as sent', async () => {
+    const origin = w.origin('walk.example');
+    const own = `alice  ${'x'.repeat(PARAM_LIMITS.web2Id - origin.length - 1 - 'alice  '.length)}`;
+    const { dapp, consent } = await askFrom('walk.example', { scoreId: 'credit-v1', condition: 600, web2Id: own, bindOrigin: true });
+    try {
+      expect((await shown(consent, 'consent-web2id')).text).toBe(`${origin}#${own}`);
+      await expectFits(consent, 'bound');
+    } finally {
+      await consent.close();
+      await dapp.close();
+    }
+  });
+
+  return { world: () => w };
+}
+
+describe('the consent window at its real size, in English', () => {
+  const { world } = consentWorld('en');
+
+  it('window.vantage in a real page: hostile arguments never throw, always -32602, and open nothing', async () => {
+    const w = world();
+    const dapp = await w.openDapp('hostile', w.origin('block.example'));
+    const results = await dapp.evaluate(async () => {
+      const v = window.vantage!;
+      const ok = { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@your.app' };
+      const boom = (): never => {
+        throw new Error('the page’s own');
+      };
+      const revocable = Proxy.revocable({ ...ok }, {});
+      revocable.revoke();
+      const calls: Record<string, () => unknown> = {
+        'request(Proxy throwing)': () => v.request(new Proxy({}, { get: boom }) as never),
+        'request(method getter throws)': () => v.request({ get method(): string { return boom(); } }),
+        'request(params getter throws)': () => v.request({ method: 'vantage_requestScoreProof', get params(): unknown { return boom(); } }),
+        'request(revoked Proxy)': () => v.request(revocable.proxy as never),
+        'request(symbol)': () => v.request(Symbol('x') as never),
+        'options getter throws': () => v.requestScoreProof(ok, { get onProgress(): never { return boom(); } }),
+        'params Proxy, every trap throws': () => v.requestScoreProof(new Proxy(ok, { get: boom, ownKeys: boom, getPrototypeOf: boom, getOwnPropertyDescriptor: boom })),
+        'revoked params': () => v.requestScoreProof(revocable.proxy),
+        'condition "600"': () => v.requestScoreProof({ ...ok, condition: '600' }),
+        'condition "0x258"': () => v.requestScoreProof({ ...ok, condition: '0x258' }),
+        'condition Number object': () => v.requestScoreProof({ ...ok, condition: Object(600) }),
+        'class instance': () => v.requestScoreProof(new (class { scoreId = 'credit-v1'; condition = 600; web2Id = 'alice'; })()),
+        'Map field': () => v.requestScoreProof({ ...ok, extra: new Map([[1, 2]]) }),
+        '64 MB ArrayBuffer field': () => v.requestScoreProof({ ...ok, extra: new ArrayBuffer(64 * 1024 * 1024) }),
+        '10 MB string': () => v.requestScoreProof({ ...ok, web2Id: 'y'.repeat(10 * 1024 * 1024) }),
+        'DOM node': () => v.requestScoreProof({ ...ok, extra: document.body }),
+        window: () => v.requestScoreProof(window),
+        Blob: () => v.requestScoreProof({ ...ok, extra: new Blob(['x']) }),
+        'frozen, with a Date': () => v.requestScoreProof(Object.freeze({ ...ok, extra: new Date() })),
+        'right-to-left override': () => v.requestScoreProof({ ...ok, web2Id: '\u202Eecila#moc.elpmaxe.knab//:sptth' }),
+        'zero-width space': () => v.requestScoreProof({ ...ok, web2Id: '\u200Bhttps://bank.example.com#alice' }),
+        'leading space': () => v.requestScoreProof({ ...ok, web2Id: ' https://bank.example.com#alice' }),
+        newline: () => v.requestScoreProof({ ...ok, web2Id: '\nhttps://bank.example.com#alice' }),
+        fullwidth: () => v.requestScoreProof({ ...ok, web2Id: 'ｈｔｔｐｓ：／／bank.example.com＃alice' }),
+        'soft hyphen in scoreId': () => v.requestScoreProof({ ...ok, scoreId: 'credit\u00AD-v1' }),
+      };
+      const out: Record<string, unknown> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        let p: unknown;
+        try {
+          p = call();
+        } catch {
+          out[name] = 'threw';
+          continue;
+        }
+        out[name] = await (p as Promise<unknown>).then(() => 'resolved', (e: unknown) => (e instanceof Error ? (e as Error & { code?: unknown }).code : 'not an Error'));
+      }
+      // Past window.vantage, straight at the relay: the relay checks again.
+      out['posted to the relay: 64 MB ArrayBuffer'] = await new Promise((resolve) => {
+        addEventListener('message', (e) => {
+          const d = e.data as { target?: string; type?: string; id?: string; outcome?: { error?: { code: number } } };
+          if (d?.target === 'vantage:page' && d.type === 'settled' && d.id === 'raw-big') resolve(d.outcome?.error?.code);
+        });
+        postMessage({ target: 'vantage:relay', type: 'request', id: 'raw-big', params: { ...ok, extra: new ArrayBuffer(64 * 1024 * 1024) } }, location.origin);
+      });
+      return out;
+    });
+    expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, -32602])));
+    expect(Object.keys(results)).toHaveLength(26);
+    // Refused before the worker: no consent window, no flow.
+    const popups = await w.driver.inExtension(async () => (await chrome.windows.getAll({ windowTypes: ['popup'] })).length);
+    expect(popups).toBe(0);
+    expect((await w.driver.getStorage('session')).proofFlows ?? {}).toEqual({});
+    await dapp.close();
+  });
+});
+
+describe('the consent window at its real size, in Vietnamese', () => {
+  consentWorld('vi');
+});
