@@ -42,10 +42,10 @@ export function shownTextProblem(s: string): ShownTextProblem | null {
  * Lookalikes of the characters that make a bound web2Id (`scheme://host#id`) that NFKC leaves
  * alone (Unicode's confusables for `:`, `/` and `#`).
  */
-const LOOKALIKES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/[\u02d0\u02f8\u0589\u05c3\u0703\u0704\u0903\u0a83\u16ec\u1803\u1809\u205a\u2236\ua4fd\ua789\ufe30\u1361]/gu, ':'],
-  [/[\u1735\u2041\u2044\u2215\u2571\u27cb\u29f8\u2cc6\u3033\u30ce\u31d3\u4e3f\u0338\u{1d23a}]/gu, '/'],
-  [/[\u266f\u2317]/gu, '#'],
+const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [
+  ['\u02d0\u02f8\u0589\u05c3\u0703\u0704\u0903\u0a83\u16ec\u1803\u1809\u205a\u2236\ua4fd\ua789\ufe30\u1361', ':'],
+  ['\u1735\u2041\u2044\u2215\u2571\u27cb\u29f8\u2cc6\u3033\u30ce\u31d3\u4e3f\u0338\u{1d23a}', '/'],
+  ['\u266f\u2317', '#'],
 ];
 
 /**
@@ -56,7 +56,8 @@ const LOOKALIKES: ReadonlyArray<readonly [RegExp, string]> = [
 export function readingForm(s: string): string {
   let r = s.normalize('NFKC').replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
   r = r.replace(/[\p{White_Space}\p{Cc}\p{Zl}\p{Zp}\u2800]+/gu, ' ');
-  for (const [pattern, as] of LOOKALIKES) r = r.replace(pattern, as);
+  // Code point by code point (some are combining marks, which a regex character class would misread).
+  for (const [chars, as] of LOOKALIKES) for (const ch of chars) r = r.replaceAll(ch, as);
   return r.toLowerCase().trim();
 }
 

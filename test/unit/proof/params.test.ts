@@ -5,7 +5,7 @@ import { ProofErrorCode, RELAY_TARGET, type VantageProvider } from '@/lib/proof/
 import { installPageApi } from '@/lib/proof/page-api.ts';
 import { isParamError, PARAM_RULES, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions, type ParamError, type ParamRule } from '@/lib/proof/params.ts';
 import { createRelay } from '@/lib/proof/relay.ts';
-import { EXAMPLES, METHOD_EXAMPLES, OPTIONS_EXAMPLES, VALID, type Example, type RuleExamples } from './param-examples.ts';
+import { EXAMPLES, METHOD_EXAMPLES, OPTIONS_EXAMPLES, VALID, type RuleExamples } from './param-examples.ts';
 import { FakeWindow } from './fake-window.ts';
 
 /** The codes docs/page-api.md lists under "Errors": a rejection carries one of these, always. */
