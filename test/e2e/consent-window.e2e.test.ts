@@ -3,11 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAM_LIMITS } from '@/lib/proof/params.ts';
 import { axeViolations } from './axe.ts';
-import { launchChromiumWithHarness } from './driver/chromium.ts';
+import { startChromiumProofWorld } from './driver/chromium.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { TestPage } from './driver/types.ts';
-import { EXTENSION_DIR, SCREENSHOT_DIR, type ExtensionHarness } from './harness.ts';
-import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.ts';
+import { SCREENSHOT_DIR, type ExtensionHarness } from './harness.ts';
+import type { ProofWorld, SiteHost } from './proof-world.ts';
 
 /**
  * The consent window at the size the extension opens it (lib/proof/browser-ports.ts: a 380 px wide
@@ -42,11 +42,7 @@ function consentWorld(language: 'en' | 'vi') {
   let w: ProofWorld;
   let h: ExtensionHarness;
   beforeAll(async () => {
-    w = await startProofWorld(async (spec) => {
-      const launched = await launchChromiumWithHarness({ ...spec, language });
-      h = launched.harness;
-      return launched.driver;
-    }, { extensionDir: EXTENSION_DIR });
+    ({ world: w, harness: h } = await startChromiumProofWorld({ language }));
   });
   afterAll(async () => {
     await w?.close();
