@@ -31,7 +31,7 @@ export const PARAM_RULES = {
   },
   size: { field: 'the parameters', text: `at most ${PARAM_LIMITS.bytes} bytes as UTF-8 JSON, counted while reading, before anything is copied` },
   depth: { field: 'the parameters', text: `objects and arrays nested at most ${PARAM_LIMITS.depth} levels deep, the parameters object included` },
-  object: { field: 'the parameters', text: 'an object { scoreId, condition, web2Id, bindOrigin? }; other fields are allowed (plain data) and ignored' },
+  object: { field: 'the parameters', text: 'an object { scoreId, condition, web2Id, bindOrigin? }; only its own enumerable string-keyed fields are read (symbol keys and inherited fields are not); other fields may be there (plain data, counted in the size) and are ignored' },
   scoreId: { field: 'scoreId', text: 'a non-empty string' },
   scoreIdLength: { field: 'scoreId', text: `at most ${PARAM_LIMITS.scoreId} characters (UTF-16 code units)` },
   condition: { field: 'condition', text: 'a finite number of type number (not a string such as "600", not a Number object)' },

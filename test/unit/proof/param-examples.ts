@@ -136,10 +136,19 @@ export const EXAMPLES: Record<Exclude<ParamRule, 'method' | 'options'>, RuleExam
   },
   depth: {
     accepted: [extra(() => nested(7))],
-    refused: [extra(() => nested(8)), extra(() => nested(100_000))],
+    refused: [extra(() => nested(8)), extra(() => nested(100_000)), () => {
+      const cyclic: Record<string, unknown> = { ...VALID };
+      cyclic.self = cyclic;
+      return cyclic;
+    }],
   },
   object: {
-    accepted: [() => ({ ...VALID, unknownField: 'ignored' })],
+    accepted: [
+      () => ({ ...VALID, unknownField: 'ignored' }),
+      // Symbol keys and inherited fields are not read: a Map under a symbol key is not looked at.
+      () => ({ ...VALID, [Symbol('meta')]: new Map() }),
+      () => Object.defineProperty({ ...VALID }, 'hidden', { value: new Map(), enumerable: false }),
+    ],
     refused: [() => 'credit-v1', () => 42, () => null, () => undefined, () => true, () => [], () => [VALID], () => [VALID, VALID]],
   },
   scoreId: {
