@@ -120,11 +120,6 @@ export function boundWeb2Id(origin: string, web2Id: string): string {
   return `${origin}#${web2Id}`;
 }
 
-/** A web2Id in the bound form (scheme://host[:port]#…): reserved for bindOrigin, refused otherwise. */
-export function looksBound(web2Id: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*#/i.test(web2Id);
-}
-
 /** What `requestScoreProof` resolves to, and the detail of `vantage:proof`. */
 export interface ScoreProofResult {
   /** The shape's version (RESULT_VERSION). */
@@ -174,10 +169,6 @@ export function scoreProofResult(payload: ProofPayload): ScoreProofResult {
 }
 
 const LIMITS = {
-  web2Id: 256,
-  scoreId: 64,
-  /** Serialised parameters, checked before anything else. */
-  paramsBytes: 2048,
   /** Page-chosen request ids. */
   requestId: 64,
 } as const;
@@ -190,36 +181,6 @@ export class ProofRequestError extends Error {
     super(message);
     this.name = 'ProofRequestError';
   }
-}
-
-function invalid(message: string): ProofRequestError {
-  return new ProofRequestError(ProofErrorCode.InvalidParams, message);
-}
-
-/**
- * Checks parameters that came from a web page. Returns a fresh object with
- * only the known fields; throws ProofRequestError(-32602) otherwise.
- */
-export function parseProofRequest(input: unknown): ProofRequestParams {
-  let size: number;
-  try {
-    size = JSON.stringify(input ?? null).length;
-  } catch {
-    throw invalid('Parameters must be plain JSON.');
-  }
-  if (size > LIMITS.paramsBytes) throw invalid(`Parameters are too large (over ${LIMITS.paramsBytes} bytes).`);
-  if (!isRecord(input)) throw invalid('Expected an object { scoreId, condition, web2Id }.');
-  const { scoreId, condition, web2Id, bindOrigin } = input;
-  if (typeof scoreId !== 'string' || !scoreId.trim()) throw invalid('scoreId must be a non-empty string.');
-  if (scoreId.length > LIMITS.scoreId) throw invalid(`scoreId must be at most ${LIMITS.scoreId} characters.`);
-  const n = typeof condition === 'string' && condition.trim() !== '' ? Number(condition) : condition;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid('condition must be a finite number.');
-  if (typeof web2Id !== 'string' || !web2Id.trim()) throw invalid('web2Id must be a non-empty string.');
-  if (web2Id.length > LIMITS.web2Id) throw invalid(`web2Id must be at most ${LIMITS.web2Id} characters.`);
-  if (bindOrigin !== undefined && typeof bindOrigin !== 'boolean') throw invalid('bindOrigin must be true or false.');
-  // Else a site could have a proof commit a web2Id that looks bound to another site.
-  if (!bindOrigin && looksBound(web2Id)) throw invalid('web2Id must not start with an origin and "#": that form is reserved for bindOrigin.');
-  return { scoreId: scoreId.trim(), condition: n, web2Id, ...(bindOrigin ? { bindOrigin: true } : {}) };
 }
 
 // ---- messages between the page-world script and the relay, over their private port (lib/proof/page-channel.ts) ----

@@ -16,6 +16,7 @@ import {
   type ProofErrorInfo,
   type ProofPayload,
   type ProofProgress,
+  type ProofRequestParams,
   type ProviderInfo,
   type RequestArguments,
   type RequestOptions,
@@ -24,6 +25,7 @@ import {
   type VantageProvider,
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
+import { isParamError, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions } from './params.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
@@ -69,6 +71,8 @@ interface Pending {
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
 const disconnected = () => new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected);
+/** A parameter refusal (lib/proof/params.ts throws only its own errors) as the page gets it. */
+const invalidParams = (e: unknown) => new VantageError(isParamError(e) ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
 
 /** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
 function resultOf(payload: ProofPayload): ScoreProofResult | null {
@@ -87,11 +91,6 @@ function uuid(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** EIP-1193 params: the object itself, or a one-element array holding it. */
-function methodParams(params: unknown): unknown {
-  return Array.isArray(params) && params.length === 1 ? params[0] : params;
 }
 
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
@@ -147,21 +146,33 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     else p.reject(outcome.error);
   };
 
-  const requestScoreProof = (params: unknown, options?: RequestOptions): Promise<ScoreProofResult> =>
+  /**
+   * Starts a request: options and parameters are read here, in the page, before anything is
+   * posted (the relay and the worker check again). Never throws: a bad argument rejects with -32602.
+   */
+  const startRequest = (parse: () => ProofRequestParams, options: unknown): Promise<ScoreProofResult> =>
     new Promise<ScoreProofResult>((resolve, reject) => {
       const id = `${idPrefix}-${++seq}`;
-      const onProgress = typeof options?.onProgress === 'function' ? options.onProgress : undefined;
+      let onProgress: RequestOptions['onProgress'];
+      let refusal: VantageError | undefined;
+      try {
+        onProgress = readRequestOptions(options).onProgress;
+      } catch (e) {
+        refusal = invalidParams(e);
+      }
       pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
       progress(id, 'requested');
-      let plain: unknown;
+      let params: ProofRequestParams | undefined;
       try {
-        // Structured clone happens in postMessage; doing it now makes a bad argument a -32602, not a throw later.
-        plain = structuredClone(params);
-      } catch {
-        end(id, { ok: false, error: new VantageError('Parameters must be plain data.', ProofErrorCode.InvalidParams) });
+        if (!refusal) params = parse();
+      } catch (e) {
+        refusal = invalidParams(e);
+      }
+      if (refusal || !params) {
+        end(id, { ok: false, error: refusal ?? invalidParams(undefined) });
         return;
       }
-      if (!send({ target: RELAY_TARGET, type: 'request', id, params: plain })) {
+      if (!send({ target: RELAY_TARGET, type: 'request', id, params })) {
         end(id, { ok: false, error: disconnected() });
         return;
       }
@@ -171,11 +182,16 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    requestScoreProof,
+    requestScoreProof: (params: unknown, options?: RequestOptions) => startRequest(() => parseProofRequest(params), options),
     request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult> {
-      const method: unknown = typeof args === 'object' && args !== null ? (args as { method?: unknown }).method : undefined;
-      if (typeof method !== 'string') return Promise.reject(new VantageError('Expected { method, params }.', ProofErrorCode.InvalidParams));
-      if (method === PAGE_METHODS.requestScoreProof) return requestScoreProof(methodParams(args.params), options);
+      let method: string;
+      try {
+        method = readRequestMethod(args);
+      } catch (e) {
+        return Promise.reject(invalidParams(e));
+      }
+      // Params are read only for a method Vantage has.
+      if (method === PAGE_METHODS.requestScoreProof) return startRequest(() => parseRequestParams(args), options);
       return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
     },
   });

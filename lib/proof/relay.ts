@@ -3,7 +3,6 @@ import {
   isOutcome,
   isWorkerProgressPhase,
   PAGE_TARGET,
-  parseProofRequest,
   parseToRelay,
   ProofErrorCode,
   ProofRequestError,
@@ -16,6 +15,7 @@ import {
 } from './contract.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { offerChannels, type OfferDeps, type PortLike } from './page-channel.ts';
+import { parseProofRequest } from './params.ts';
 
 /**
  * The isolated-world relay between `window.vantage` and the worker. It talks

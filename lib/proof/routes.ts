@@ -1,7 +1,8 @@
 import { isRecord } from '@/lib/api/body.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { Routes } from '@/lib/messaging/router.ts';
-import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
+import { ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
+import { parseProofRequest } from './params.ts';
 import type { FlowReport } from './flow.ts';
 import type { Handoff } from './handoff.ts';
 import type { ClaimAnswer, RequestAck } from './relay.ts';

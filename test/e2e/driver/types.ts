@@ -46,6 +46,8 @@ export interface LaunchSpec {
   readonly colorScheme?: 'light' | 'dark';
   /** Chromium: developer mode on, which `reloadExtension` needs. */
   readonly developerMode?: boolean;
+  /** The browser's UI language (Chromium's `--lang`), which picks the extension's messages: English by default. */
+  readonly language?: string;
 }
 
 export interface BrowserDriver {
