@@ -6,6 +6,7 @@
  * what it is; `serviceMessage` picks the service's own words out of a JSON
  * error, cleaned and capped, the only service text Vantage ever shows.
  */
+import { keepExact } from '@/lib/format/exact.ts';
 import { parseJsonExact } from './json.ts';
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -15,7 +16,7 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 /** A number, or a numeric string (the service sends both), else null. */
 export function asNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return keepExact(v.trim());
   return null;
 }
 
