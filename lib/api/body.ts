@@ -96,9 +96,16 @@ function pickString(rec: Readonly<Record<string, unknown>>, fields: readonly str
   return null;
 }
 
-/** An error code the body carries (`code`, `errorCode`, `error` as a code word), as text. */
-function serviceCode(body: Readonly<Record<string, unknown>>): string {
-  return [body.code, body.errorCode, body.error, body.type].filter((c) => typeof c === 'string' || typeof c === 'number').join(' ');
+/** The error codes a body carries (`code`, `errorCode`, `error` as a code word), as text. */
+function serviceCodes(body: Readonly<Record<string, unknown>>): string[] {
+  return [body.code, body.errorCode, body.error, body.type].filter((c) => typeof c === 'string' || typeof c === 'number').map(String);
+}
+
+/** Words that only restate a 401/403 ("Forbidden", "Unauthorized"): no reason given. */
+const STATUS_WORDS = /^(?:forbidden|unauthori[sz]ed|not[\s_]authori[sz]ed|access[\s_]denied|permission[\s_]denied|denied|\d{3})[.!]?$/i;
+
+export function restatesStatus(text: string): boolean {
+  return STATUS_WORDS.test(text.trim());
 }
 
 /** Keys an error envelope holds besides its message: with nothing else, a body is an error, not data. */
@@ -116,10 +123,13 @@ export function isErrorBody(body: unknown): boolean {
   return hasWords && Object.keys(body).every((k) => ENVELOPE.has(k));
 }
 
-/** True when a JSON error body says its problem is the API key (in its message or its code). */
+/**
+ * True when a JSON error body says its problem is the API key (in its message
+ * or its code); words that only restate the status ("Unauthorized") do not.
+ */
 export function saysKeyProblem(body: unknown): boolean {
   if (!isRecord(body)) return false;
-  return mentionsApiKey(`${serviceMessage(body) ?? ''} ${serviceCode(body)}`);
+  return [serviceMessage(body) ?? '', ...serviceCodes(body)].some((w) => !restatesStatus(w) && mentionsApiKey(w));
 }
 
 /** True when words are about the API key or authentication rather than the request. */

@@ -1,5 +1,5 @@
 import type { OperationId, ParamsOf } from './catalog.ts';
-import { isErrorBody, isRecord, readBody, saysKeyProblem, serviceMessage, type BodyReading } from './body.ts';
+import { isErrorBody, isRecord, readBody, restatesStatus, saysKeyProblem, serviceMessage, type BodyReading } from './body.ts';
 import { ApiError, isRetryable, type ApiErrorInfo } from './errors.ts';
 import { buildRequest, isUnderBase, type ServiceBases } from './request.ts';
 import {
@@ -198,9 +198,6 @@ function answerOf(reading: BodyReading, status: number, fail: Fail): unknown {
   }
 }
 
-/** Words that only restate a 401/403 ("Forbidden"): no reason given, so the key is the likely one. */
-const STATUS_WORDS = /^(?:forbidden|unauthori[sz]ed|not authori[sz]ed|access denied|permission denied|denied|401|403)[.!]?$/i;
-
 function classifyStatus(status: number, reading: BodyReading, headers: Headers, now: number): Omit<ApiErrorInfo, 'operation'> {
   const body = reading.kind === 'json' ? reading.value : undefined;
   // Only a JSON message field is the service's own words; plain text, HTML and the status line are not shown.
@@ -209,7 +206,8 @@ function classifyStatus(status: number, reading: BodyReading, headers: Headers, 
     if (saysKeyProblem(body) || (reading.kind === 'unreadable' && reading.aboutKey)) {
       return { kind: 'key-rejected', keyBasis: 'said', status, detail, message: detail ?? t('errors.client.keyRejected') };
     }
-    if (detail === undefined || STATUS_WORDS.test(detail)) {
+    // No reason but the status: most likely the key, unless other requests with it work (the popup judges that).
+    if (detail === undefined || restatesStatus(detail)) {
       return { kind: 'key-rejected', keyBasis: 'status', status, detail, message: detail ?? t('errors.client.keyRejected') };
     }
     return { kind: 'refused', status, detail, message: detail };

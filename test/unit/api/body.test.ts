@@ -73,6 +73,8 @@ describe('saysKeyProblem', () => {
     [{ message: 'x-apikey header missing' }, true],
     [{ code: 'INVALID_API_KEY', message: 'Denied' }, true],
     [{ error: 'unauthenticated' }, true],
+    [{ message: 'Unauthorized' }, false],
+    [{ message: 'Forbidden', code: 'UNAUTHORIZED' }, false],
     [{ message: 'Web analytics integration is not set up for this project' }, false],
     [{ message: 'Your plan does not include this report' }, false],
     [{ message: 'Unknown token id' }, false],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ClientConfig } from '@/lib/api/client.ts';
-import { ApiError, describeError } from '@/lib/api/errors.ts';
+import { ApiError, asRefusal, describeError } from '@/lib/api/errors.ts';
 
 const KEY = 'k-secret-123';
 
@@ -153,6 +153,7 @@ describe('ApiClient', () => {
     ['403 Forbidden (an API gateway\'s bad key)', () => json({ message: 'Forbidden' }, 403), 'key-rejected', 403],
     ['403 with no body', () => json('', 403), 'key-rejected', 403],
     ['403 saying the key is invalid', () => json({ message: 'Invalid API key' }, 403), 'key-rejected', 403],
+    ['401 Unauthorized is only the status', () => json({ message: 'Unauthorized' }, 401), 'key-rejected', 401],
     ['401 with a key code', () => json({ code: 'INVALID_API_KEY', message: 'Denied for this request' }, 401), 'key-rejected', 401],
     ['403 about the project', () => json({ message: 'Web analytics integration is not set up for this project' }, 403), 'refused', 403],
     ['403 about the plan', () => json({ error: { message: 'Your plan does not include retention' } }, 403), 'refused', 403],
@@ -208,6 +209,7 @@ describe('ApiClient', () => {
     expect(describeError(refused.toInfo())).toBe('The service refused this request: Web analytics integration is not set up for this project');
     const bare = await failure(c.call('distributionByCountries', { project_id: 'p' }));
     expect(bare).toMatchObject({ kind: 'key-rejected', keyBasis: 'status' });
+    expect(describeError(asRefusal(bare.toInfo()))).toBe('The service refused this request: Forbidden');
   });
 
   it.each([
