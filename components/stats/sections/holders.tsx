@@ -16,7 +16,7 @@ import { t } from '@/lib/i18n/index.ts';
  * is said as such. An answer without `now` still has its days: the latest
  * complete one stands in for active and new holders, named as that day.
  */
-function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
+export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
   const partial = usePartialDay(v.series);
   if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
     return (
