@@ -60,14 +60,15 @@ export const MAX_SERVICE_MESSAGE = 160;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u206f\ufeff\ufff9-\ufffb]+/g;
 
-/** Service text made fit to show: one line, invisible characters gone, at most MAX_SERVICE_MESSAGE characters; null when nothing is left. */
-export function cleanServiceText(raw: string): string | null {
-  const text = raw.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+/** Service text made fit to show: one line, invisible characters gone, at most `max` characters; null when nothing is left. */
+export function cleanServiceText(raw: string, max = MAX_SERVICE_MESSAGE): string | null {
+  // Long text is cut before it is cleaned: the work stays bounded whatever the service sends.
+  const text = raw.slice(0, max * 4).replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   if (!text) return null;
-  if (text.length <= MAX_SERVICE_MESSAGE) return text;
-  const cut = text.slice(0, MAX_SERVICE_MESSAGE - 1);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
   const word = cut.lastIndexOf(' ');
-  return `${(word > MAX_SERVICE_MESSAGE / 2 ? cut.slice(0, word) : cut).trimEnd()}…`;
+  return `${(word > max / 2 ? cut.slice(0, word) : cut).trimEnd()}…`;
 }
 
 /** The fields services put an error's words in, in the order they are looked at. */

@@ -1,5 +1,6 @@
 import { formatClockSeconds } from '@/lib/format/date.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { cleanServiceText } from './body.ts';
 import type { OperationId } from './catalog.ts';
 
 /**
@@ -108,9 +109,13 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
         ? t('errors.serverErrorSaid', { status: info.status ?? t('errors.unknownStatus'), detail: info.detail })
         : t('errors.serverError', { status: info.status ?? t('errors.unknownStatus') });
     default:
-      return info.message;
+      // Cleaned once more: an error stored by an older version (a watchlist's last failure) may hold raw text.
+      return cleanServiceText(info.message, MAX_ERROR_TEXT) ?? info.message;
   }
 }
+
+/** Longest error text shown: room for Vantage's own longest sentence around a capped service message. */
+const MAX_ERROR_TEXT = 400;
 
 /** A refusal of this one request, with the service's reason when it gave one. */
 function refusal(info: ApiErrorInfo): string {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
-import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { launchExtension, openExtensionPage, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type CannedAnswer, type RequestLog } from './request-log.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
@@ -67,13 +67,7 @@ describe('popup against a hostile service, at 420 px', () => {
     await sb?.close();
   });
 
-  async function openPopup(scheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const page = await h.context.newPage();
-    await page.setViewportSize(NARROW);
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`${h.origin}/popup.html`);
-    return page;
-  }
+  const openPopup = (scheme: 'light' | 'dark' = 'light') => openExtensionPage(h, '/popup.html', NARROW, scheme);
 
   const block = (page: Page, id: string) => page.locator(`[data-block="${id}"]`);
   const settled = (page: Page, id: string) =>
