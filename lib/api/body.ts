@@ -120,7 +120,8 @@ const ENVELOPE = new Set([...MESSAGE_FIELDS, 'errors', 'code', 'errorCode', 'sta
 export function isErrorBody(body: unknown): boolean {
   if (!isRecord(body)) return false;
   if (body.success === false || body.success === 'false') return true;
-  const hasWords = serviceMessage(body) !== null || body.error !== undefined || Array.isArray(body.errors);
+  // `error: null` or `false` is no error; an error code or object without words still is one.
+  const hasWords = serviceMessage(body) !== null || (body.error !== undefined && body.error !== null && body.error !== false) || (Array.isArray(body.errors) && body.errors.length > 0);
   return hasWords && Object.keys(body).every((k) => ENVELOPE.has(k));
 }
 

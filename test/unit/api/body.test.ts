@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanServiceText, MAX_SERVICE_MESSAGE, readBody, saysKeyProblem, serviceMessage } from '@/lib/api/body.ts';
+import { cleanServiceText, isErrorBody, MAX_SERVICE_MESSAGE, readBody, saysKeyProblem, serviceMessage } from '@/lib/api/body.ts';
 
 describe('readBody', () => {
   it.each([['', 'empty'], ['  \n', 'empty'], ['null', 'empty'], ['[]', 'empty'], ['{}', 'empty'], [' { } ', 'empty']])('%j is %s', (text, kind) => {
@@ -64,6 +64,19 @@ describe('cleanServiceText', () => {
     const run = cleanServiceText('x'.repeat(10_000))!;
     expect(run).toHaveLength(MAX_SERVICE_MESSAGE);
     expect(run.endsWith('…')).toBe(true);
+  });
+});
+
+describe('isErrorBody', () => {
+  it.each([
+    [{ success: false }, true],
+    [{ error: { code: 17 } }, true],
+    [{ errors: ['bad'] }, true],
+    [{ error: null }, false],
+    [{ error: false, errors: [] }, false],
+    [{ message: 'ok', whales: 1 }, false],
+  ])('%j → %s', (body, isError) => {
+    expect(isErrorBody(body)).toBe(isError);
   });
 });
 
