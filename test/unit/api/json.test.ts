@@ -14,8 +14,19 @@ describe('parseJsonExact', () => {
     expect(parseJsonExact(text)).toEqual(JSON.parse(text));
   });
 
+  it('leaves long fractions and exponents as doubles, and still quotes a big integer beside them', () => {
+    expect(parseJsonExact('{"r":0.30000000000000004,"e":1.2345678901234567e+30,"f":-12345678901234567.5,"a":12345678901234567890}')).toEqual({
+      r: 0.30000000000000004,
+      e: Number('1.2345678901234567e+30'),
+      f: Number('-12345678901234567.5'),
+      a: '12345678901234567890',
+    });
+    expect(parseJsonExact('[0.1234567890123456789]')).toEqual([Number('0.1234567890123456789')]);
+  });
+
   it('skips digits inside strings, escaped quotes included', () => {
     expect(parseJsonExact('["a\\"12345678901234567890", 12345678901234567890]')).toEqual(['a"12345678901234567890', '12345678901234567890']);
+    expect(parseJsonExact('["\\\\", 12345678901234567890, "x\\\\\\"1234567890123456789"]')).toEqual(['\\', '12345678901234567890', 'x\\"1234567890123456789']);
   });
 
   it.each(['{"a":NaN}', '{"a":Infinity}', '{"a":-Infinity}', '{"a":12345678901234567890', '{"a":0123456789012345678}', '"x'])('refuses %s as JSON.parse does', (text) => {
