@@ -139,6 +139,15 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   };
 }
 
+/** Opens one of the extension's pages (`/popup.html`) at a size, in a colour scheme. */
+export async function openExtensionPage(h: ExtensionHarness, path: string, size: { width: number; height: number }, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${h.origin}${path}`);
+  return page;
+}
+
 /** Saves a full-page screenshot under test-results/screenshots and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
