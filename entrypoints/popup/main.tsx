@@ -7,10 +7,13 @@ import { StatsPanel } from '@/components/stats/StatsView.tsx';
 import { t } from '@/lib/i18n/index.ts';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { prepareWorker } from '@/lib/stats/page-client.ts';
+import { prepareStorage } from '@/lib/storage/prepare.ts';
 
 // For npm run bench:popup: every script of the first paint is loaded and evaluated; rendering starts.
 performance.mark('vantage:popup.main');
 
+// Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
+void prepareStorage();
 // Before rendering: a cold open's worker starts, and reads the key, while the popup renders.
 prepareWorker();
 localizePage();

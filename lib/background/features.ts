@@ -3,11 +3,13 @@ import { alertsWorker } from '@/lib/alerts/worker.ts';
 import { badgeWorker } from '@/lib/badge/worker.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { createMessageListener, type Routes } from '@/lib/messaging/router.ts';
+import { isRequestEnvelope } from '@/lib/messaging/protocol.ts';
 import { messagingWorker } from '@/lib/messaging/worker.ts';
 import { omniboxWorker } from '@/lib/omnibox/worker.ts';
 import { notifyWorker } from '@/lib/notify/worker.ts';
 import { proofWorker } from '@/lib/proof/worker.ts';
 import { scoreWorker } from '@/lib/score/worker.ts';
+import { storageSettled } from '@/lib/settings/storage-gate.ts';
 import { settingsWorker } from '@/lib/settings/worker.ts';
 import { statsWorker } from '@/lib/stats/worker.ts';
 import { watchWorker } from '@/lib/watch/worker.ts';
@@ -49,10 +51,13 @@ export function composeWorker(features: readonly WorkerFeature[], deps: WorkerDe
 /**
  * Starts the worker: one message listener over every feature's routes, then
  * each feature's listeners, all synchronously, so a worker woken by an event
- * sees it.
+ * sees it. Messages are handled once storage is migrated (the gate the
+ * worker's entry holds, lib/storage/prepare.ts); the stored items wait too.
  */
 export function startWorker(features: readonly WorkerFeature[], deps: WorkerDeps): void {
   const { routes, wirings } = composeWorker(features, deps);
-  browser.runtime.onMessage.addListener(createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin));
+  const listener = createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin);
+  browser.runtime.onMessage.addListener((message: unknown, sender: Parameters<typeof listener>[1]) =>
+    isRequestEnvelope(message) ? storageSettled().then(() => listener(message, sender)!) : undefined);
   for (const w of wirings) w.listen?.();
 }

@@ -1,45 +1,16 @@
 import { storage } from 'wxt/utils/storage';
 import { defaultSettings, repairSettings, type Settings } from './schema.ts';
 import { isSealedSecret, seal, unseal, type KeyVault, type SealedSecret } from './sealed-secret.ts';
+import { storageSettled } from './storage-gate.ts';
 
 /**
- * Settings and secrets in extension storage, typed and versioned. Values read
- * from storage are never mutated (WXT hands fallbacks out by reference).
+ * Settings and secrets in extension storage, typed. Values read from storage
+ * are never mutated (WXT hands fallbacks out by reference). Every read and
+ * write waits for this context's storage migrations (storage-gate.ts).
  */
 
-/** Version 1 was the pre-release layout; kept so its installs migrate. */
-export interface SettingsV1 {
-  dataBaseUrl?: string;
-  integrationBaseUrl?: string;
-  proofUrl?: string;
-  project?: string;
-  scoreId?: string;
-  minScore?: number | string;
-  verify?: boolean;
-}
-
-/**
- * v1 → v2: renamed fields move over; anything invalid falls back to its
- * default. A value already in the v2 shape (written without its version mark)
- * passes through unchanged, so running this twice never loses settings.
- */
-export function migrateSettingsV1toV2(old: unknown): Settings {
-  const v = (typeof old === 'object' && old !== null ? old : {}) as SettingsV1 & Partial<Settings>;
-  return repairSettings({
-    ...v,
-    proofPageTemplate: v.proofPageTemplate ?? v.proofUrl,
-    defaultProject: v.defaultProject ?? v.project,
-    verifyBeforeHandOver: v.verifyBeforeHandOver ?? v.verify,
-  });
-}
-
-const SETTINGS_VERSION = 2;
-
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: defaultSettings,
-  version: SETTINGS_VERSION,
-  migrations: { 2: migrateSettingsV1toV2 },
-});
+// Its layout is the storage schema's (lib/storage/): the migrations there bring older ones up to date.
+export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: defaultSettings });
 
 const sealedKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySealed', { fallback: null });
 // storage.session is closed to content scripts by default (TRUSTED_CONTEXTS).
@@ -47,11 +18,13 @@ const sessionKeyItem = storage.defineItem<string | null>('session:apiKey', { fal
 
 /** Stored settings; a field a newer version added, or one that no longer validates, comes from the defaults. */
 export async function loadSettings(): Promise<Settings> {
+  await storageSettled();
   return repairSettings(await settingsItem.getValue());
 }
 
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
 export async function getApiKey(vault: KeyVault): Promise<string> {
+  await storageSettled();
   const inSession = await sessionKeyItem.getValue();
   if (inSession) return inSession;
   const sealed = await sealedKeyItem.getValue();
@@ -66,6 +39,7 @@ export async function getApiKey(vault: KeyVault): Promise<string> {
  * before, so the key is never missing from both places.
  */
 export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, apiKey: string): Promise<void> {
+  await storageSettled();
   const k = apiKey.trim();
   const sessionOnly = settings.keyInSessionOnly;
   const sealed = k && !sessionOnly ? await seal(vault, k) : null;
@@ -74,8 +48,6 @@ export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, ap
     { item: settingsItem, value: { ...settings } },
     { item: sealedKeyItem, value: sealed },
   ]);
-  // setItems bypasses the item's own version bookkeeping; mark the layout (harmless when already set).
-  await settingsItem.setMeta({ v: SETTINGS_VERSION });
   if (!k || !sessionOnly) await sessionKeyItem.removeValue();
 }
 

@@ -6,9 +6,7 @@ import {
   getApiKey,
   hasApiKey,
   loadSettings,
-  migrateSettingsV1toV2,
   saveSettingsAndKey,
-  settingsItem,
   watchApiKey,
 } from '@/lib/settings/store.ts';
 
@@ -27,54 +25,17 @@ describe('settings item', () => {
     expect(await loadSettings()).toEqual(defaultSettings);
   });
 
-  it('keeps what was saved, with its layout version', async () => {
+  it('keeps what was saved, with no per-item version mark (the storage schema versions the layout)', async () => {
     await saveSettingsAndKey(memoryVault(), custom, '');
     expect(await loadSettings()).toEqual(custom);
-    expect(await settingsItem.getMeta()).toEqual({ v: 2 });
+    expect(await local()).not.toHaveProperty('settings$');
   });
 
   it('fills fields a newer version added, and repairs damaged ones, from the defaults', async () => {
-    await fakeBrowser.storage.local.set({ settings: { defaultProject: 'quartz', minScore: 'many' }, settings$: { v: 2 } });
+    await fakeBrowser.storage.local.set({ settings: { defaultProject: 'quartz', minScore: 'many' } });
     expect(await loadSettings()).toEqual({ ...defaultSettings, defaultProject: 'quartz' });
-  });
-});
-
-describe('migration v1 → v2', () => {
-  it('moves renamed fields over and marks the new version', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: {
-        dataBaseUrl: 'https://api.example.com/dev',
-        proofUrl: 'https://proof.example/{sessionId}',
-        project: 'nebula',
-        scoreId: 'credit-lite',
-        minScore: '640',
-        verify: false,
-      },
-    });
-    await settingsItem.migrate();
-    const stored = await local();
-    expect(stored.settings).toEqual({
-      ...defaultSettings,
-      dataBaseUrl: 'https://api.example.com/dev',
-      proofPageTemplate: 'https://proof.example/{sessionId}',
-      defaultProject: 'nebula',
-      scoreId: 'credit-lite',
-      minScore: 640,
-      verifyBeforeHandOver: false,
-    });
-    expect(stored.settings$).toEqual({ v: 2 });
-  });
-
-  it('drops v1 values that do not validate', () => {
-    expect(migrateSettingsV1toV2({ dataBaseUrl: 'ftp://x', minScore: -5, proofUrl: 'https://no-placeholder.example' })).toEqual(
-      defaultSettings,
-    );
-    expect(migrateSettingsV1toV2(undefined)).toEqual(defaultSettings);
-  });
-
-  it('leaves a value already in the v2 shape unchanged, so running twice loses nothing', () => {
-    expect(migrateSettingsV1toV2(custom)).toEqual(custom);
-    expect(migrateSettingsV1toV2(migrateSettingsV1toV2({ project: 'tidal' }))).toEqual({ ...defaultSettings, defaultProject: 'tidal' });
+    // Reading changes nothing: the damaged value stays for Options to set aside and show.
+    expect((await local()).settings).toEqual({ defaultProject: 'quartz', minScore: 'many' });
   });
 });
 
