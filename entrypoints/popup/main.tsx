@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/popup/popup.css';
+import { AttentionBanner } from '@/components/popup/AttentionBanner.tsx';
 import { PopupApp, type PopupTab } from '@/components/popup/PopupApp.tsx';
 import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
@@ -25,4 +26,4 @@ const tabs: PopupTab[] = [
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
-render(<PopupApp tabs={tabs} />, document.getElementById('app')!);
+render(<PopupApp tabs={tabs} notice={AttentionBanner} />, document.getElementById('app')!);

@@ -15,6 +15,25 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', { fal
 const sealedKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySealed', { fallback: null });
 // storage.session is closed to content scripts by default (TRUSTED_CONTEXTS).
 const sessionKeyItem = storage.defineItem<string | null>('session:apiKey', { fallback: null });
+/**
+ * When an update (or a reload) emptied storage.session and took a key kept for
+ * the session only with it (epoch ms); null otherwise. Cleared once a key is
+ * entered again. Pages read it to say why the key is gone.
+ */
+export const sessionKeyLostItem = storage.defineItem<number | null>('local:sessionKeyLost', { fallback: null });
+
+/** Whether an install event finds a session-only key gone: only an update (or reload) empties storage.session under a set-up user. */
+export function keyLostInUpdate(event: { readonly reason: string }, settings: Pick<Settings, 'keyInSessionOnly'>, apiKey: string): boolean {
+  return event.reason === 'update' && settings.keyInSessionOnly && !apiKey;
+}
+
+/** At an install event: notes that the session-only key went with the update, for the popup and Options to say so. */
+export async function noteKeyLostInUpdate(vault: KeyVault, event: { readonly reason: string }, now = Date.now()): Promise<boolean> {
+  const { settings, apiKey } = await loadSettingsAndKey(vault);
+  if (!keyLostInUpdate(event, settings, apiKey)) return false;
+  await sessionKeyLostItem.setValue(now);
+  return true;
+}
 
 /** Stored settings; a field a newer version added, or one that no longer validates, comes from the defaults. */
 export async function loadSettings(): Promise<Settings> {
@@ -49,6 +68,7 @@ export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, ap
     { item: sealedKeyItem, value: sealed },
   ]);
   if (!k || !sessionOnly) await sessionKeyItem.removeValue();
+  if (k) await sessionKeyLostItem.removeValue();
 }
 
 /** The settings and the key ('' when none), read together: what a client, or a cache scope, is made from. */

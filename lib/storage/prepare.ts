@@ -1,9 +1,11 @@
 import { browser } from 'wxt/browser';
-import { holdStorageUntil } from '@/lib/settings/storage-gate.ts';
+import { holdStorageUntil, storageSettled } from '@/lib/settings/storage-gate.ts';
 import { indexedDbVault } from '@/lib/settings/key-vault.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import type { StorageArea } from './area.ts';
-import { runMigrations, SCHEMA_VERSION_KEY, storedVersion, type MigrationRun } from './run-migrations.ts';
+import { runMigrations, storedVersion, type MigrationRun } from './run-migrations.ts';
+import { setAsideInvalidSettings } from './set-aside.ts';
+import { SCHEMA_VERSION_KEY } from './schema.ts';
 import { SCHEMA_VERSION } from './version.ts';
 
 /** The extension-wide lock name the migrations run under (Web Locks API). */
@@ -25,6 +27,13 @@ export function prepareStorage(vault: KeyVault = indexedDbVault()): Promise<Migr
   run.catch((e: unknown) => console.error('Vantage: storage could not be migrated:', e));
   holdStorageUntil(run);
   return run;
+}
+
+/** Options, on opening: sets aside stored settings that no longer validate (after the migrations, under their lock). */
+export async function setAsideInvalidSettingsNow(vault: KeyVault = indexedDbVault()): Promise<boolean> {
+  await storageSettled();
+  const { originLock } = await import('./lock.ts');
+  return originLock(MIGRATION_LOCK)(() => setAsideInvalidSettings({ local: local(), vault, now: Date.now }));
 }
 
 async function migrateNow(vault: KeyVault): Promise<MigrationRun> {

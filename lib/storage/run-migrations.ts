@@ -1,9 +1,8 @@
 import type { InTurn } from '@/lib/async/in-turn.ts';
 import type { Migration, MigrationContext } from './area.ts';
+import { SCHEMA_VERSION_KEY } from './schema.ts';
 
-/** Where storage.local says which layout it holds (absent: a build before schema 1, or a fresh install). */
-export const SCHEMA_VERSION_KEY = 'schemaVersion';
-
+/** The layout storage.local holds: 0 when unmarked (a build before schema 1, or a fresh install). */
 export function storedVersion(stored: Record<string, unknown>): number {
   const v = stored[SCHEMA_VERSION_KEY];
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;

@@ -1,7 +1,9 @@
 import { isRecord } from '@/lib/api/body.ts';
+import { checkStoredSettings, type Settings } from '@/lib/settings/schema.ts';
 import { openSealedJson, sealJson, sealedJson, type SealedJson } from '@/lib/settings/sealed-json.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import type { MigrationContext } from './area.ts';
+import { SET_ASIDE_KEY } from './schema.ts';
 
 /**
  * What Vantage kept aside instead of replacing it silently: a stored value
@@ -10,7 +12,6 @@ import type { MigrationContext } from './area.ts';
  * your attention" until the user puts the value back or dismisses it.
  * Sealed (lib/settings/sealed-json.ts): entries of sealed lists land here.
  */
-export const SET_ASIDE_KEY = 'setAside';
 
 /** The stored item a record comes from. */
 export type SetAsideSource = 'settings' | 'siteLists' | 'scoreRecent' | 'watchlist' | 'sitePseudonyms' | 'alertRules';
@@ -76,4 +77,32 @@ export async function recordSetAside(ctx: MigrationContext, added: readonly NewR
 /** The records as extension pages read and change them. */
 export function setAsideStore(vault: KeyVault): SealedJson<readonly SetAsideRecord[]> {
   return sealedJson<readonly SetAsideRecord[]>(`local:${SET_ASIDE_KEY}`, vault, [], parseSetAside);
+}
+
+/** Removes records by id; the key goes with the last one (the popup only looks whether it is there). */
+export async function dismissSetAside(store: SealedJson<readonly SetAsideRecord[]>, ids: readonly string[]): Promise<void> {
+  const left = await store.update((list) => list.filter((r) => !ids.includes(r.id)));
+  if (!left.length) await store.clear();
+}
+
+/** Stored settings split into what stays (valid fields, defaults for the rest) and a record per field set aside. */
+export function settingsSetAside(stored: unknown): { readonly settings: Settings; readonly records: NewRecord[] } {
+  const { settings, invalid } = checkStoredSettings(stored);
+  if (!isRecord(stored)) return { settings, records: [{ source: 'settings', reason: 'invalid', value: stored }] };
+  return { settings, records: Object.entries(invalid).map(([field, value]) => ({ source: 'settings', reason: 'invalid', field, value })) };
+}
+
+/**
+ * Sets aside the stored settings' fields that no longer validate (damaged
+ * storage, a value put there by hand), keeping the rest. Options runs it when
+ * it opens: it is the one page that writes settings.
+ */
+export async function setAsideInvalidSettings(ctx: MigrationContext): Promise<boolean> {
+  const stored = (await ctx.local.get('settings')).settings;
+  if (stored === undefined) return false;
+  const { settings, records } = settingsSetAside(stored);
+  if (!records.length) return false;
+  await recordSetAside(ctx, records);
+  await ctx.local.set({ settings: { ...settings } });
+  return true;
 }

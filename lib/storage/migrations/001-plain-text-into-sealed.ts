@@ -3,13 +3,12 @@ import { parseRule, MAX_RULES } from '@/lib/alerts/rule.ts';
 import { webOriginOf } from '@/lib/proof/origins.ts';
 import { PSEUDONYMS_KEY } from '@/lib/proof/pseudonym.ts';
 import { isRecentLookup, RECENT_KEY } from '@/lib/score/recent.ts';
-import { checkStoredSettings } from '@/lib/settings/schema.ts';
 import { openSealedJson, sealJson } from '@/lib/settings/sealed-json.ts';
 import { isListedSite, SITE_LISTS_KEY, type ListedSite, type SiteListName } from '@/lib/settings/site-lists.ts';
 import { parseWatched, WATCH_LIMIT } from '@/lib/watch/watchlist.ts';
 import { WATCHLIST_KEY } from '@/lib/watch/store.ts';
 import type { Migration, MigrationContext } from '../area.ts';
-import { recordSetAside, type NewRecord, type SetAsideSource } from '../set-aside.ts';
+import { recordSetAside, settingsSetAside, type NewRecord, type SetAsideSource } from '../set-aside.ts';
 
 /**
  * Schema 1: the layouts of every build before it (0.1.0 and the pre-release
@@ -153,8 +152,8 @@ async function settingsToV2(ctx: MigrationContext): Promise<void> {
       fields.verifyBeforeHandOver ??= verify;
       for (const k of Object.keys(fields)) if (fields[k] === undefined) delete fields[k];
     }
-    const checked = checkStoredSettings(fields);
-    for (const [field, value] of Object.entries(checked.invalid)) records.push({ source: 'settings', reason: 'invalid', field, value });
+    const checked = settingsSetAside(fields);
+    records.push(...checked.records);
     if (records.length || layout < 2) {
       await recordSetAside(ctx, records);
       await ctx.local.set({ settings: { ...checked.settings } });

@@ -5,6 +5,9 @@ import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import {
   getApiKey,
   hasApiKey,
+  keyLostInUpdate,
+  noteKeyLostInUpdate,
+  sessionKeyLostItem,
   loadSettings,
   saveSettingsAndKey,
   watchApiKey,
@@ -85,5 +88,39 @@ describe('the API key in storage', () => {
     stop();
     expect(seen.length).toBeGreaterThan(0);
     expect(JSON.stringify(seen)).not.toContain(KEY);
+  });
+});
+
+describe('a session-only key across an update', () => {
+  const sessionOnly = { ...defaultSettings, keyInSessionOnly: true };
+
+  it('is gone after an update only when the user kept it for the session and none is set now', () => {
+    expect(keyLostInUpdate({ reason: 'update' }, sessionOnly, '')).toBe(true);
+    expect(keyLostInUpdate({ reason: 'update' }, sessionOnly, KEY)).toBe(false);
+    expect(keyLostInUpdate({ reason: 'update' }, defaultSettings, '')).toBe(false);
+    expect(keyLostInUpdate({ reason: 'install' }, sessionOnly, '')).toBe(false);
+    expect(keyLostInUpdate({ reason: 'browser_update' }, sessionOnly, '')).toBe(false);
+  });
+
+  it('is noted when an update emptied storage.session, and the note goes once a key is entered', async () => {
+    const vault = memoryVault();
+    await saveSettingsAndKey(vault, sessionOnly, KEY);
+    // What an update does to storage.session.
+    await fakeBrowser.storage.session.clear();
+    expect(await noteKeyLostInUpdate(vault, { reason: 'update' }, 42)).toBe(true);
+    expect(await sessionKeyLostItem.getValue()).toBe(42);
+
+    await saveSettingsAndKey(vault, sessionOnly, '');
+    expect(await sessionKeyLostItem.getValue()).toBe(42);
+    await saveSettingsAndKey(vault, sessionOnly, KEY);
+    expect(await sessionKeyLostItem.getValue()).toBeNull();
+  });
+
+  it('is not noted when the key is sealed in storage.local (an update keeps it)', async () => {
+    const vault = memoryVault();
+    await saveSettingsAndKey(vault, defaultSettings, KEY);
+    await fakeBrowser.storage.session.clear();
+    expect(await noteKeyLostInUpdate(vault, { reason: 'update' })).toBe(false);
+    expect(await local()).not.toHaveProperty('sessionKeyLost');
   });
 });
