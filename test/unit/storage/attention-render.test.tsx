@@ -3,29 +3,19 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
+import { OptionsApp } from '@/components/options/OptionsApp.tsx';
 import { AttentionBanner } from '@/components/popup/AttentionBanner.tsx';
-import type { HostAccess } from '@/lib/settings/host-access.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
-import { siteLists } from '@/lib/settings/site-lists.ts';
 import { sealJson } from '@/lib/settings/sealed-json.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
 import { setAsideStore, withRecords } from '@/lib/storage/set-aside.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { optionsDeps } from '@/test/unit/fakes/options-deps.ts';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
 
 const rootNow = useRenderRoot();
 
-function deps() {
-  const vault = memoryVault();
-  return {
-    vault,
-    siteLists: siteLists(vault),
-    hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
-    testConnection: vi.fn<OptionsDeps['testConnection']>(),
-    keyboard: { popupShortcut: async () => ({ shortcut: 'Alt+Shift+V' }), openShortcutSettings: vi.fn(async () => undefined) },
-  };
-}
+const deps = optionsDeps;
 
 const SESSION_KEY_LOST = 'Vantage was updated; a key kept for the browser session only must be entered again.';
 const button = (text: string) => [...rootNow().querySelectorAll('button')].find((b) => b.textContent === text);
