@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { badBases, noKey, type ConnectionInput, type ConnectionVerdict } from '@/lib/settings/connection.ts';
 import { draftDiffers, toDraft, type SettingsDraft } from '@/lib/settings/form.ts';
 import { hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
@@ -6,12 +6,16 @@ import { saveOptions, type OptionsErrors } from '@/lib/settings/save-options.ts'
 import { SESSION_PLACEHOLDER, validateSettings } from '@/lib/settings/schema.ts';
 import { KNOWN_SCORE_MODELS } from '@/lib/settings/score-models.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
-import { getApiKey, loadSettings } from '@/lib/settings/store.ts';
+import { getApiKey, loadSettings, sessionKeyLostItem } from '@/lib/settings/store.ts';
+import { asFormText } from '@/lib/storage/describe.ts';
+import { setAsideInvalidSettingsNow } from '@/lib/storage/prepare.ts';
+import { dismissSetAside, setAsideStore, type SetAsideRecord } from '@/lib/storage/set-aside.ts';
 import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { formatList } from '@/lib/format/list.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { AlertsOptions } from '@/components/alerts/AlertsOptions.tsx';
+import { AttentionSection } from './AttentionSection.tsx';
 import { SiteList } from './SiteList.tsx';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { ConnectionTest } from './ConnectionTest.tsx';
@@ -38,14 +42,30 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
   const [saving, setSaving] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const [setAside, setSetAside] = useState<readonly SetAsideRecord[]>([]);
+  const [keyLost, setKeyLost] = useState(false);
+  const [restored, setRestored] = useState<ReadonlySet<string>>(new Set());
+  const setAsideRecords = useMemo(() => setAsideStore(deps.vault), [deps.vault]);
 
   useEffect(() => {
-    Promise.all([loadSettings(), getApiKey(deps.vault)]).then(([s, k]) => {
-      const loaded = toDraft(s, k);
-      setStored(loaded);
-      setForm(loaded);
-    });
-  }, [deps.vault]);
+    // Stored settings that no longer validate are set aside (and said below) before the form shows what stays.
+    setAsideInvalidSettingsNow(deps.vault)
+      .catch((e: unknown) => console.warn('Vantage: stored settings not checked:', String(e)))
+      .then(() => Promise.all([loadSettings(), getApiKey(deps.vault), setAsideRecords.get()]))
+      .then(([s, k, records]) => {
+        const loaded = toDraft(s, k);
+        setStored(loaded);
+        setForm(loaded);
+        setSetAside(records);
+      });
+    const stopRecords = setAsideRecords.watch(setSetAside);
+    void sessionKeyLostItem.getValue().then((at) => setKeyLost(at !== null));
+    const stopKeyLost = sessionKeyLostItem.watch((at) => setKeyLost(at !== null));
+    return () => {
+      stopRecords();
+      stopKeyLost();
+    };
+  }, [deps.vault, setAsideRecords]);
 
   // After a refused save, move focus to the first field to fix.
   useEffect(() => {
@@ -67,6 +87,8 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
     saveOptions(form, { vault: deps.vault, hostAccess: deps.hostAccess })
       .then((r) => {
         if (r.ok) {
+          // What was put back into the form is saved now (or corrected): its records are done.
+          if (restored.size) void dismissSetAside(setAsideRecords, [...restored]).then(() => setRestored(new Set()));
           const saved = toDraft(r.settings, r.apiKey);
           setStored(saved);
           setForm(saved);
@@ -104,12 +126,27 @@ export function OptionsApp({ deps }: { deps: OptionsDeps }) {
 
   const dirty = draftDiffers(form, stored);
 
+  const restore = (r: SetAsideRecord) => {
+    if (!r.field || !(r.field in form)) return;
+    setForm({ ...form, [r.field]: asFormText(r.value) });
+    setRestored(new Set([...restored, r.id]));
+    setNote(null);
+    // The field it went back into, so the user sees it and can correct it.
+    requestAnimationFrame(() => document.getElementById(r.field!)?.focus());
+  };
+  const dismiss = (r: SetAsideRecord) => {
+    setRestored(new Set([...restored].filter((id) => id !== r.id)));
+    void dismissSetAside(setAsideRecords, [r.id]);
+  };
+
   return (
     <main class="options">
       <header class="options-header">
         <h1>{t('page.options')}</h1>
         <p class="muted">{t('options.intro')}</p>
       </header>
+
+      <AttentionSection records={setAside} sessionKeyLost={keyLost} restored={restored} onRestore={restore} onDismiss={dismiss} />
 
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <section class="card options-section" aria-labelledby="service-heading">

@@ -12,7 +12,8 @@ export interface PopupTab {
   readonly Panel: ComponentType;
 }
 
-export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial?: string }) {
+/** `notice`: shown above the tabs when it has something to say (AttentionBanner). */
+export function PopupApp({ tabs, initial, notice: Notice }: { tabs: readonly PopupTab[]; initial?: string; notice?: ComponentType }) {
   const [active, setActive] = useState(initial ?? tabs[0]?.id);
   const current = tabs.find((t) => t.id === active) ?? tabs[0];
   // Arrow keys move between tabs, as the ARIA tabs pattern expects.
@@ -28,6 +29,7 @@ export function PopupApp({ tabs, initial }: { tabs: readonly PopupTab[]; initial
     <main class="popup">
       {/* The popup has no visible title (the toolbar icon is its title); screen readers still get one. */}
       <h1 class="sr-only">Vantage</h1>
+      {Notice && <Notice />}
       <nav role="tablist" aria-label="Vantage" class="popup-tabs" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <button

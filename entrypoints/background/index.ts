@@ -5,6 +5,7 @@ import { makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { closeStorageToContentScripts } from '@/lib/platform/storage-access.ts';
 import { browserHostsGranted } from '@/lib/settings/host-access.ts';
+import { prepareStorage } from '@/lib/storage/prepare.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
 import { WORKER_FEATURES } from './features.ts';
 
@@ -17,6 +18,8 @@ export default defineBackground({
     performance.mark('vantage:worker.main');
     // Before anything else: content scripts must not read or change what the extension stores.
     closeStorageToContentScripts().catch((e: unknown) => console.error('Vantage: storage could not be closed to content scripts:', String(e)));
+    // Storage in this build's layout before any feature reads it: at install and update, and at any start that finds it behind.
+    void prepareStorage();
     // What every feature shares, built once.
     const { name, version } = browser.runtime.getManifest();
     const vault = indexedDbVault();

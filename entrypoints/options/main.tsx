@@ -8,7 +8,10 @@ import { browserHostAccess } from '@/lib/settings/host-access.ts';
 import { indexedDbVault } from '@/lib/settings/key-vault.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
 import { pageScope } from '@/lib/stats/page-client.ts';
+import { prepareStorage } from '@/lib/storage/prepare.ts';
 
+// Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
+void prepareStorage();
 const vault = indexedDbVault();
 const deps: OptionsDeps = {
   vault,

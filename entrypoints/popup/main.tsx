@@ -1,16 +1,20 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/popup/popup.css';
+import { AttentionBanner } from '@/components/popup/AttentionBanner.tsx';
 import { PopupApp, type PopupTab } from '@/components/popup/PopupApp.tsx';
 import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
 import { t } from '@/lib/i18n/index.ts';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { prepareWorker } from '@/lib/stats/page-client.ts';
+import { prepareStorage } from '@/lib/storage/prepare.ts';
 
 // For npm run bench:popup: every script of the first paint is loaded and evaluated; rendering starts.
 performance.mark('vantage:popup.main');
 
+// Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
+void prepareStorage();
 // Before rendering: a cold open's worker starts, and reads the key, while the popup renders.
 prepareWorker();
 localizePage();
@@ -22,4 +26,4 @@ const tabs: PopupTab[] = [
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
-render(<PopupApp tabs={tabs} />, document.getElementById('app')!);
+render(<PopupApp tabs={tabs} notice={AttentionBanner} />, document.getElementById('app')!);

@@ -2,7 +2,10 @@ import { render } from 'preact';
 import '@/components/ui/theme.css';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { ScorePage } from '@/components/score/ScorePage.tsx';
+import { prepareStorage } from '@/lib/storage/prepare.ts';
 
+// Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
+void prepareStorage();
 // Opened by the "Check score of …" and "Watch score of …" menu items, a watch notification and the
 // address-bar keyword: score.html?address=0x…[&model=…] (or ?noAddress=1), lib/score/menu.ts.
 const query = new URLSearchParams(location.search);

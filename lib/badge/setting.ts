@@ -10,4 +10,4 @@ export type BadgeSetting =
 export const BADGE_OFF: BadgeSetting = Object.freeze({ metric: 'off' });
 export const DEFAULT_BADGE_PERIOD_MINUTES = 30;
 
-export const badgeSettingItem = storage.defineItem<BadgeSetting>('local:badge', { fallback: BADGE_OFF, version: 1 });
+export const badgeSettingItem = storage.defineItem<BadgeSetting>('local:badge', { fallback: BADGE_OFF });

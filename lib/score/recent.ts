@@ -19,8 +19,9 @@ export interface RecentLookup {
 }
 
 export const RECENT_LIMIT = 6;
+export const RECENT_KEY = 'scoreRecent';
 
-function isRecentLookup(v: unknown): v is RecentLookup {
+export function isRecentLookup(v: unknown): v is RecentLookup {
   return isRecord(v) && typeof v.address === 'string' && /^0x[0-9a-f]{40}$/.test(v.address)
     && typeof v.scoreId === 'string' && typeof v.score === 'number' && typeof v.at === 'number';
 }
@@ -39,7 +40,7 @@ export interface RecentLookups {
 }
 
 export function recentLookups(vault: KeyVault): RecentLookups {
-  const store = sealedJson<readonly RecentLookup[]>('local:scoreRecent', vault, [], (v) => (Array.isArray(v) ? v.filter(isRecentLookup) : null));
+  const store = sealedJson<readonly RecentLookup[]>(`local:${RECENT_KEY}`, vault, [], (v) => (Array.isArray(v) ? v.filter(isRecentLookup) : null));
   return {
     load: () => store.get(),
     remember: async (entry) => void (await store.update((list) => withRecent(list, entry))),

@@ -131,17 +131,30 @@ export function validateSettings(draft: UncheckedSettings, base: Settings = defa
   return { ok: true, settings: Object.freeze(out as unknown as Settings) };
 }
 
-/**
- * Settings read back from storage, with any field that no longer validates
- * (damaged storage, an older build's value) replaced by its default.
- */
-export function repairSettings(stored: unknown): Settings {
+/** Stored settings split: the valid ones (defaults where a field is missing or set aside), and the fields that no longer validate, as stored. */
+export interface CheckedSettings {
+  readonly settings: Settings;
+  readonly invalid: { readonly [K in keyof Settings]?: unknown };
+}
+
+export function checkStoredSettings(stored: unknown): CheckedSettings {
   const draft = (typeof stored === 'object' && stored !== null ? stored : {}) as UncheckedSettings;
   const first = validateSettings(draft);
-  if (first.ok) return first.settings;
+  if (first.ok) return { settings: first.settings, invalid: {} };
+  const invalid = Object.fromEntries(Object.keys(first.errors).map((k) => [k, draft[k as keyof Settings]]));
   const kept = Object.fromEntries(Object.entries(draft).filter(([k]) => !(k in first.errors)));
   const second = validateSettings(kept);
-  return second.ok ? second.settings : defaultSettings;
+  return { settings: second.ok ? second.settings : defaultSettings, invalid };
+}
+
+/**
+ * Settings read back from storage, with any field that no longer validates
+ * (damaged storage, an older build's value) read as its default. Reading
+ * changes nothing in storage: a migration, or Options when it opens, sets
+ * such a value aside and tells the user (lib/storage/set-aside.ts).
+ */
+export function repairSettings(stored: unknown): Settings {
+  return checkStoredSettings(stored).settings;
 }
 
 /** Longest key accepted: far above any real key, low enough to keep junk out. */

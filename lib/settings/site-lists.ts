@@ -22,10 +22,15 @@ export interface ListedSite {
 export type SiteListName = 'allowed' | 'blocked';
 export type Lists = Readonly<Record<SiteListName, readonly ListedSite[]>>;
 
+export const SITE_LISTS_KEY = 'siteLists';
 const EMPTY: Lists = { allowed: [], blocked: [] };
 
+export function isListedSite(s: unknown): s is ListedSite {
+  return isRecord(s) && typeof s.origin === 'string' && typeof s.addedAt === 'number';
+}
+
 function parseSites(v: unknown): readonly ListedSite[] {
-  return Array.isArray(v) ? v.filter((s): s is ListedSite => isRecord(s) && typeof s.origin === 'string' && typeof s.addedAt === 'number') : [];
+  return Array.isArray(v) ? v.filter(isListedSite) : [];
 }
 
 function parseLists(v: unknown): Lists | null {
@@ -42,7 +47,7 @@ export interface SiteLists {
 }
 
 export function siteLists(vault: KeyVault): SiteLists {
-  const store = sealedJson<Lists>('local:siteLists', vault, EMPTY, parseLists);
+  const store = sealedJson<Lists>(`local:${SITE_LISTS_KEY}`, vault, EMPTY, parseLists);
   return {
     get: () => store.get(),
     async isListed(list, origin) {

@@ -1,57 +1,49 @@
 import { storage } from 'wxt/utils/storage';
 import { defaultSettings, repairSettings, type Settings } from './schema.ts';
 import { isSealedSecret, seal, unseal, type KeyVault, type SealedSecret } from './sealed-secret.ts';
+import { storageSettled } from './storage-gate.ts';
 
 /**
- * Settings and secrets in extension storage, typed and versioned. Values read
- * from storage are never mutated (WXT hands fallbacks out by reference).
+ * Settings and secrets in extension storage, typed. Values read from storage
+ * are never mutated (WXT hands fallbacks out by reference). Every read and
+ * write waits for this context's storage migrations (storage-gate.ts).
  */
 
-/** Version 1 was the pre-release layout; kept so its installs migrate. */
-export interface SettingsV1 {
-  dataBaseUrl?: string;
-  integrationBaseUrl?: string;
-  proofUrl?: string;
-  project?: string;
-  scoreId?: string;
-  minScore?: number | string;
-  verify?: boolean;
-}
-
-/**
- * v1 → v2: renamed fields move over; anything invalid falls back to its
- * default. A value already in the v2 shape (written without its version mark)
- * passes through unchanged, so running this twice never loses settings.
- */
-export function migrateSettingsV1toV2(old: unknown): Settings {
-  const v = (typeof old === 'object' && old !== null ? old : {}) as SettingsV1 & Partial<Settings>;
-  return repairSettings({
-    ...v,
-    proofPageTemplate: v.proofPageTemplate ?? v.proofUrl,
-    defaultProject: v.defaultProject ?? v.project,
-    verifyBeforeHandOver: v.verifyBeforeHandOver ?? v.verify,
-  });
-}
-
-const SETTINGS_VERSION = 2;
-
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: defaultSettings,
-  version: SETTINGS_VERSION,
-  migrations: { 2: migrateSettingsV1toV2 },
-});
+// Its layout is the storage schema's (lib/storage/): the migrations there bring older ones up to date.
+export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: defaultSettings });
 
 const sealedKeyItem = storage.defineItem<SealedSecret | null>('local:apiKeySealed', { fallback: null });
 // storage.session is closed to content scripts by default (TRUSTED_CONTEXTS).
 const sessionKeyItem = storage.defineItem<string | null>('session:apiKey', { fallback: null });
+/**
+ * When an update (or a reload) emptied storage.session and took a key kept for
+ * the session only with it (epoch ms); null otherwise. Cleared once a key is
+ * entered again. Pages read it to say why the key is gone.
+ */
+export const sessionKeyLostItem = storage.defineItem<number | null>('local:sessionKeyLost', { fallback: null });
+
+/** Whether an install event finds a session-only key gone: only an update (or reload) empties storage.session under a set-up user. */
+export function keyLostInUpdate(event: { readonly reason: string }, settings: Pick<Settings, 'keyInSessionOnly'>, apiKey: string): boolean {
+  return event.reason === 'update' && settings.keyInSessionOnly && !apiKey;
+}
+
+/** At an install event: notes that the session-only key went with the update, for the popup and Options to say so. */
+export async function noteKeyLostInUpdate(vault: KeyVault, event: { readonly reason: string }, now = Date.now()): Promise<boolean> {
+  const { settings, apiKey } = await loadSettingsAndKey(vault);
+  if (!keyLostInUpdate(event, settings, apiKey)) return false;
+  await sessionKeyLostItem.setValue(now);
+  return true;
+}
 
 /** Stored settings; a field a newer version added, or one that no longer validates, comes from the defaults. */
 export async function loadSettings(): Promise<Settings> {
+  await storageSettled();
   return repairSettings(await settingsItem.getValue());
 }
 
 /** The API key, or '' when none is set (or the sealed copy cannot be opened). */
 export async function getApiKey(vault: KeyVault): Promise<string> {
+  await storageSettled();
   const inSession = await sessionKeyItem.getValue();
   if (inSession) return inSession;
   const sealed = await sealedKeyItem.getValue();
@@ -66,6 +58,7 @@ export async function getApiKey(vault: KeyVault): Promise<string> {
  * before, so the key is never missing from both places.
  */
 export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, apiKey: string): Promise<void> {
+  await storageSettled();
   const k = apiKey.trim();
   const sessionOnly = settings.keyInSessionOnly;
   const sealed = k && !sessionOnly ? await seal(vault, k) : null;
@@ -74,9 +67,8 @@ export async function saveSettingsAndKey(vault: KeyVault, settings: Settings, ap
     { item: settingsItem, value: { ...settings } },
     { item: sealedKeyItem, value: sealed },
   ]);
-  // setItems bypasses the item's own version bookkeeping; mark the layout (harmless when already set).
-  await settingsItem.setMeta({ v: SETTINGS_VERSION });
   if (!k || !sessionOnly) await sessionKeyItem.removeValue();
+  if (k) await sessionKeyLostItem.removeValue();
 }
 
 /** The settings and the key ('' when none), read together: what a client, or a cache scope, is made from. */

@@ -27,7 +27,7 @@ export const defaultUiState: StatsUiState = Object.freeze<StatsUiState>({
 });
 
 /** Null until the UI first stores a state. */
-export const statsUiItem = storage.defineItem<StatsUiState | null>('local:statsUi', { fallback: null, version: 1 });
+export const statsUiItem = storage.defineItem<StatsUiState | null>('local:statsUi', { fallback: null });
 
 /** Puts a project first in the recent list (once), keeping at most MAX_RECENT_PROJECTS. */
 export function rememberProject(recent: readonly string[], project: string): string[] {

@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
 import { fakeBrowser } from 'wxt/testing';
-import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
-import type { HostAccess } from '@/lib/settings/host-access.ts';
-import { siteLists } from '@/lib/settings/site-lists.ts';
-import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { OptionsApp } from '@/components/options/OptionsApp.tsx';
+import { optionsDeps } from '@/test/unit/fakes/options-deps.ts';
 
 const rootNow = useRenderRoot();
 
-function deps() {
-  const vault = memoryVault();
-  return {
-    vault,
-    siteLists: siteLists(vault),
-    hostAccess: { request: vi.fn<HostAccess['request']>(async () => true), releaseAllBut: vi.fn<HostAccess['releaseAllBut']>(async () => undefined) },
-    testConnection: vi.fn<OptionsDeps['testConnection']>(),
-    keyboard: { popupShortcut: async () => ({ shortcut: 'Alt+Shift+V' }), openShortcutSettings: vi.fn(async () => undefined) },
-  };
-}
+const deps = optionsDeps;
 
 const input = (name: string) => [...rootNow().querySelectorAll('label')].find((l) => l.textContent === name)!.control as HTMLInputElement;
 const fill = (name: string, value: string) =>

@@ -5,10 +5,11 @@ import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import {
   getApiKey,
   hasApiKey,
+  keyLostInUpdate,
+  noteKeyLostInUpdate,
+  sessionKeyLostItem,
   loadSettings,
-  migrateSettingsV1toV2,
   saveSettingsAndKey,
-  settingsItem,
   watchApiKey,
 } from '@/lib/settings/store.ts';
 
@@ -27,54 +28,17 @@ describe('settings item', () => {
     expect(await loadSettings()).toEqual(defaultSettings);
   });
 
-  it('keeps what was saved, with its layout version', async () => {
+  it('keeps what was saved, with no per-item version mark (the storage schema versions the layout)', async () => {
     await saveSettingsAndKey(memoryVault(), custom, '');
     expect(await loadSettings()).toEqual(custom);
-    expect(await settingsItem.getMeta()).toEqual({ v: 2 });
+    expect(await local()).not.toHaveProperty('settings$');
   });
 
   it('fills fields a newer version added, and repairs damaged ones, from the defaults', async () => {
-    await fakeBrowser.storage.local.set({ settings: { defaultProject: 'quartz', minScore: 'many' }, settings$: { v: 2 } });
+    await fakeBrowser.storage.local.set({ settings: { defaultProject: 'quartz', minScore: 'many' } });
     expect(await loadSettings()).toEqual({ ...defaultSettings, defaultProject: 'quartz' });
-  });
-});
-
-describe('migration v1 → v2', () => {
-  it('moves renamed fields over and marks the new version', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: {
-        dataBaseUrl: 'https://api.example.com/dev',
-        proofUrl: 'https://proof.example/{sessionId}',
-        project: 'nebula',
-        scoreId: 'credit-lite',
-        minScore: '640',
-        verify: false,
-      },
-    });
-    await settingsItem.migrate();
-    const stored = await local();
-    expect(stored.settings).toEqual({
-      ...defaultSettings,
-      dataBaseUrl: 'https://api.example.com/dev',
-      proofPageTemplate: 'https://proof.example/{sessionId}',
-      defaultProject: 'nebula',
-      scoreId: 'credit-lite',
-      minScore: 640,
-      verifyBeforeHandOver: false,
-    });
-    expect(stored.settings$).toEqual({ v: 2 });
-  });
-
-  it('drops v1 values that do not validate', () => {
-    expect(migrateSettingsV1toV2({ dataBaseUrl: 'ftp://x', minScore: -5, proofUrl: 'https://no-placeholder.example' })).toEqual(
-      defaultSettings,
-    );
-    expect(migrateSettingsV1toV2(undefined)).toEqual(defaultSettings);
-  });
-
-  it('leaves a value already in the v2 shape unchanged, so running twice loses nothing', () => {
-    expect(migrateSettingsV1toV2(custom)).toEqual(custom);
-    expect(migrateSettingsV1toV2(migrateSettingsV1toV2({ project: 'tidal' }))).toEqual({ ...defaultSettings, defaultProject: 'tidal' });
+    // Reading changes nothing: the damaged value stays for Options to set aside and show.
+    expect((await local()).settings).toEqual({ defaultProject: 'quartz', minScore: 'many' });
   });
 });
 
@@ -124,5 +88,39 @@ describe('the API key in storage', () => {
     stop();
     expect(seen.length).toBeGreaterThan(0);
     expect(JSON.stringify(seen)).not.toContain(KEY);
+  });
+});
+
+describe('a session-only key across an update', () => {
+  const sessionOnly = { ...defaultSettings, keyInSessionOnly: true };
+
+  it('is gone after an update only when the user kept it for the session and none is set now', () => {
+    expect(keyLostInUpdate({ reason: 'update' }, sessionOnly, '')).toBe(true);
+    expect(keyLostInUpdate({ reason: 'update' }, sessionOnly, KEY)).toBe(false);
+    expect(keyLostInUpdate({ reason: 'update' }, defaultSettings, '')).toBe(false);
+    expect(keyLostInUpdate({ reason: 'install' }, sessionOnly, '')).toBe(false);
+    expect(keyLostInUpdate({ reason: 'browser_update' }, sessionOnly, '')).toBe(false);
+  });
+
+  it('is noted when an update emptied storage.session, and the note goes once a key is entered', async () => {
+    const vault = memoryVault();
+    await saveSettingsAndKey(vault, sessionOnly, KEY);
+    // What an update does to storage.session.
+    await fakeBrowser.storage.session.clear();
+    expect(await noteKeyLostInUpdate(vault, { reason: 'update' }, 42)).toBe(true);
+    expect(await sessionKeyLostItem.getValue()).toBe(42);
+
+    await saveSettingsAndKey(vault, sessionOnly, '');
+    expect(await sessionKeyLostItem.getValue()).toBe(42);
+    await saveSettingsAndKey(vault, sessionOnly, KEY);
+    expect(await sessionKeyLostItem.getValue()).toBeNull();
+  });
+
+  it('is not noted when the key is sealed in storage.local (an update keeps it)', async () => {
+    const vault = memoryVault();
+    await saveSettingsAndKey(vault, defaultSettings, KEY);
+    await fakeBrowser.storage.session.clear();
+    expect(await noteKeyLostInUpdate(vault, { reason: 'update' })).toBe(false);
+    expect(await local()).not.toHaveProperty('sessionKeyLost');
   });
 });
