@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -26,6 +26,12 @@ export interface LaunchOptions {
   readonly language?: string;
   /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
   readonly hosts?: readonly string[];
+  /**
+   * Developer mode on (written into the new profile before the first launch): what lets
+   * `chrome.runtime.reload()` apply replaced files of an unpacked extension, i.e. `updateFrom`.
+   * `extensionDir` is then changed in place by updates: pass a copy.
+   */
+  readonly developerMode?: boolean;
 }
 
 export interface ExtensionHarness {
@@ -42,12 +48,22 @@ export interface ExtensionHarness {
   /** Sets extension storage directly (test set-up only; UI tests use the UI). */
   setStorage(area: 'local' | 'session', items: Record<string, unknown>): Promise<void>;
   getStorage(area: 'local' | 'session'): Promise<Record<string, unknown>>;
+  /**
+   * Updates the extension to the build in `buildDir` as Chromium applies an update: the loaded
+   * folder's files replaced, then `chrome.runtime.reload()` (same folder, so the same id). Needs
+   * `developerMode`. Resolves once the new worker runs, with the time (ms) the reload was asked for.
+   */
+  updateFrom(buildDir: string): Promise<number>;
   close(): Promise<void>;
 }
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
   const dir = opts.extensionDir ?? EXTENSION_DIR;
   const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
+  if (opts.developerMode) {
+    await mkdir(join(profile, 'Default'));
+    await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -126,6 +142,20 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     },
     setStorage: (area, items) => storageEval(({ area: a, items: i }) => chrome.storage[a].set(i!), { area, items }),
     getStorage: (area) => storageEval(({ area: a }) => chrome.storage[a].get(null), { area }),
+    async updateFrom(buildDir) {
+      if (!opts.developerMode) throw new Error('updateFrom needs a harness launched with developerMode: true');
+      if (resolve(buildDir) === resolve(dir)) throw new Error(`${buildDir} is the loaded folder itself`);
+      for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
+      await cp(buildDir, dir, { recursive: true });
+      const page = await context.newPage();
+      await page.goto(`${origin}/${QUIET_PAGE}`);
+      const started = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin) });
+      const at = Date.now();
+      // Asked after the evaluation returns: the reload closes this page with every other extension page.
+      await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
+      await started;
+      return at;
+    },
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true });

@@ -98,7 +98,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
     // serves inExtension: it never takes focus from a test's tab, and never closes (closing a
     // tab is an event that wakes the background).
     const [first] = await firefox.pages();
-    const helper = first ?? (await firefox.newPage());
+    let helper = first ?? (await firefox.newPage());
     await bidi.navigate(helper, `${origin}/manifest.json`);
 
     // Firefox opens a new tab in its most recent window; when that window is one closing at that moment
@@ -183,6 +183,26 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         const raw = pages.get(page);
         if (!raw) throw new Error('chooseFromSelectionMenu needs a page this driver opened');
         return chooseFromSelectionMenu(bidi, raw, selector, labelPrefix);
+      },
+      async update(buildDir) {
+        const id = await addonIdOf(buildDir);
+        if (id !== addonId) throw new Error(`${buildDir} is add-on ${id}, not an update of ${addonId}`);
+        // Firefox closes the replaced instance's tabs, the helper too; were it the browser's last tab, the
+        // browser would quit. The next helper is opened first, and loads its document from the new instance.
+        const next = await answered(newTab(), 'a new tab');
+        const at = Date.now();
+        const installed = await firefox.installExtension(buildDir);
+        if (installed !== addonId) throw new Error(`Installed ${installed}, expected ${addonId}`);
+        const replaced = helper;
+        helper = next;
+        await answered(bidi.navigate(helper, `${origin}/manifest.json`), 'the helper tab\'s load after the update');
+        await replaced.close().catch(() => undefined);
+        const deadline = Date.now() + 10_000;
+        while ((await background.state()) !== 'running') {
+          if (Date.now() > deadline) throw new Error(`The updated background did not start (state: ${await background.state()})`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return at;
       },
       extensionErrors: () => errors.lines,
       close: () => firefox.close(),

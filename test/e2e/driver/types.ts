@@ -44,6 +44,11 @@ export interface LaunchSpec {
    */
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /**
+   * The installed copy can be updated in place (`BrowserDriver.update`). Chromium: developer mode
+   * on, and `extensionDir` itself is rewritten by updates, so pass a copy. Firefox needs nothing.
+   */
+  readonly updatable?: boolean;
 }
 
 export interface BrowserDriver {
@@ -73,6 +78,14 @@ export interface BrowserDriver {
    * left open. Rejects if this browser cannot do it.
    */
   stopBackground(): Promise<() => Promise<void>>;
+  /**
+   * Updates the installed extension to the build in `buildDir` the way this browser applies a
+   * store update (same extension id and origin; a higher version is the caller's business).
+   * Chromium: the loaded folder's files replaced, then `runtime.reload()` (needs `updatable`);
+   * Firefox: the same add-on id installed again. Resolves once the new background runs, with the
+   * time (ms since the epoch) the browser was told to apply it: what "within N s of the update" counts from.
+   */
+  update(buildDir: string): Promise<number>;
   /** Error and warning lines the extension logged (worker, pages), for failure reports. */
   extensionErrors(): readonly string[];
   close(): Promise<void>;

@@ -55,7 +55,7 @@ async function yesterdaysUsers(sb: Sandbox): Promise<number> {
 }
 
 /** Chooses an option of a <select> as a user would (Preact listens for `change`). */
-async function choose(page: TestPage, selector: string, value: string): Promise<void> {
+export async function choose(page: TestPage, selector: string, value: string): Promise<void> {
   await page.waitFor(selector);
   await page.evaluate(([s, v]) => {
     const el = document.querySelector<HTMLSelectElement>(s)!;
