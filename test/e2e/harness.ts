@@ -26,11 +26,7 @@ export interface LaunchOptions {
   readonly language?: string;
   /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
   readonly hosts?: readonly string[];
-  /**
-   * Developer mode on (written into the new profile before the first launch): what lets
-   * `chrome.runtime.reload()` apply replaced files of an unpacked extension, i.e. `updateFrom`.
-   * `extensionDir` is then changed in place by updates: pass a copy.
-   */
+  /** Developer mode on, so an extension page may call `chrome.runtime.reload()` (how Chromium applies an update). */
   readonly developerMode?: boolean;
 }
 
@@ -49,9 +45,15 @@ export interface ExtensionHarness {
   setStorage(area: 'local' | 'session', items: Record<string, unknown>): Promise<void>;
   getStorage(area: 'local' | 'session'): Promise<Record<string, unknown>>;
   /**
+   * Reloads the extension as Chromium does to apply an update (`chrome.runtime.reload()`, which needs
+   * `developerMode`; the old pages go, Chromium leaving their tabs and windows on an empty page). Resolves once the new worker runs, with the time
+   * (ms) the reload was asked for.
+   */
+  reload(): Promise<number>;
+  /**
    * Updates the extension to the build in `buildDir` as Chromium applies an update: the loaded
-   * folder's files replaced, then `chrome.runtime.reload()` (same folder, so the same id). Needs
-   * `developerMode`. Resolves once the new worker runs, with the time (ms) the reload was asked for.
+   * folder's files replaced (so `extensionDir` must be a copy), then `reload()`; the folder, hence
+   * the id, stays the same. Resolves like `reload()`.
    */
   updateFrom(buildDir: string): Promise<number>;
   close(): Promise<void>;
@@ -61,7 +63,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   const dir = opts.extensionDir ?? EXTENSION_DIR;
   const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
   if (opts.developerMode) {
-    await mkdir(join(profile, 'Default'));
+    await mkdir(join(profile, 'Default'), { recursive: true });
     await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
   }
   const context = await chromium.launchPersistentContext(profile, {
@@ -121,6 +123,18 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     }
   };
 
+  const reload = async (): Promise<number> => {
+    if (!opts.developerMode) throw new Error('Reloading the extension needs a harness launched with developerMode: true');
+    const page = await context.newPage();
+    await page.goto(`${origin}/${QUIET_PAGE}`);
+    const started = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin) });
+    const at = Date.now();
+    // Asked after the evaluation returns: the reload closes this page with every other extension page.
+    await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
+    await started;
+    return at;
+  };
+
   return {
     context,
     extensionId,
@@ -142,19 +156,12 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     },
     setStorage: (area, items) => storageEval(({ area: a, items: i }) => chrome.storage[a].set(i!), { area, items }),
     getStorage: (area) => storageEval(({ area: a }) => chrome.storage[a].get(null), { area }),
+    reload,
     async updateFrom(buildDir) {
-      if (!opts.developerMode) throw new Error('updateFrom needs a harness launched with developerMode: true');
       if (resolve(buildDir) === resolve(dir)) throw new Error(`${buildDir} is the loaded folder itself`);
       for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
       await cp(buildDir, dir, { recursive: true });
-      const page = await context.newPage();
-      await page.goto(`${origin}/${QUIET_PAGE}`);
-      const started = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin) });
-      const at = Date.now();
-      // Asked after the evaluation returns: the reload closes this page with every other extension page.
-      await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
-      await started;
-      return at;
+      return reload();
     },
     async close() {
       await context.close();

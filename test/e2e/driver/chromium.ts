@@ -33,7 +33,7 @@ export const launchChromium: LaunchBrowser = async (spec) => (await launchChromi
 
 /** The driver and the playwright harness under it, for Chromium-only tests that need more (keyboard, CDP). */
 export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[0]): Promise<{ driver: BrowserDriver; harness: ExtensionHarness }> {
-  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts, developerMode: spec.updatable });
+  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts, developerMode: spec.developerMode });
   const errors: string[] = [];
   h.context.on('console', (m) => {
     if ((m.type() === 'error' || m.type() === 'warning') && m.page()?.url().startsWith(h.origin)) errors.push(`[${m.page()?.url()}] ${m.text()}`);

@@ -45,10 +45,10 @@ export interface LaunchSpec {
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
   /**
-   * The installed copy can be updated in place (`BrowserDriver.update`). Chromium: developer mode
-   * on, and `extensionDir` itself is rewritten by updates, so pass a copy. Firefox needs nothing.
+   * Chromium: developer mode on, which `update` needs (and `extensionDir` is then rewritten by an
+   * update: pass a copy). Firefox needs nothing.
    */
-  readonly updatable?: boolean;
+  readonly developerMode?: boolean;
 }
 
 export interface BrowserDriver {
@@ -81,7 +81,7 @@ export interface BrowserDriver {
   /**
    * Updates the installed extension to the build in `buildDir` the way this browser applies a
    * store update (same extension id and origin; a higher version is the caller's business).
-   * Chromium: the loaded folder's files replaced, then `runtime.reload()` (needs `updatable`);
+   * Chromium: the loaded folder's files replaced, then `runtime.reload()` (needs `developerMode`);
    * Firefox: the same add-on id installed again. Resolves once the new background runs, with the
    * time (ms since the epoch) the browser was told to apply it: what "within N s of the update" counts from.
    */

@@ -29,8 +29,24 @@ const CONSENT = /\/consent\.html\?flow=/;
 const DISCONNECTED = 4900;
 /** …and within this long of the update (issue 25). */
 const SETTLED_WITHIN_MS = 2_000;
+/**
+ * Chromium starts no content script of the new version in a page already open, and the update
+ * empties storage.session, where 0.1.0 kept what it had opened. So a request waiting in a page
+ * whose script came from 0.1.0 cannot be settled by any later version (none may run script in a
+ * dApp's page: no host permission), and 0.1.0's consent window is left by Chromium as an empty
+ * page in its own popup window, whose id only 0.1.0 knew. Firefox starts the new version's content
+ * scripts in open pages and closes the old version's pages itself. From this release on, the page
+ * script notices the extension going away by itself (issue 25): once the previous release is this
+ * one or later, Chromium is held to the full promise too.
+ */
+const PAGES_NOTICE_UPDATES_FROM = '0.2.0';
+const oldPagesReachable = (browser: BrowserName) => browser === 'firefox' || compareVersions(PREVIOUS_RELEASE, PAGES_NOTICE_UPDATES_FROM) >= 0;
+
 /** What a window or tab left over from the old version may say instead of closing. */
 const REQUEST_ENDED = /request (has )?ended|no longer (waiting|pending)|Vantage was (updated|reloaded)/i;
+
+/** What Vantage says when it set data aside, or lost a session-only key: after a clean update, nothing. */
+const NOTHING_TO_TELL = /needs your attention|set aside|Vantage was updated/i;
 
 /** What the user chose before the update, checked after it. */
 const CHOSEN = {
@@ -99,7 +115,7 @@ export async function startUpdateWorld<D extends BrowserDriver>(launch: Launch<D
   const [log, dapps, driver] = await Promise.all([
     startRequestLog(sandbox.origin),
     servePage(HOSTS[0], tls, '<!doctype html><meta charset="utf-8"><title>A dApp</title><h1>A dApp</h1>'),
-    launch({ extensionDir: installed, hosts: HOSTS, updatable: true }),
+    launch({ extensionDir: installed, hosts: HOSTS, developerMode: true }),
   ]);
   const port = new URL(dapps.origin).port;
   return {
@@ -195,6 +211,9 @@ async function answerConsent(consent: TestPage, testId: string): Promise<void> {
   await consent.waitForClose();
 }
 
+/** The proof requests the worker holds, as the popup's Proofs tab lists them. */
+const proofFlows = async (driver: BrowserDriver) =>
+  ((await driver.askWorker('proof.list')) as { value: { flows: { flowId: string; origin: string }[] } }).value.flows;
 const popupWindows = (driver: BrowserDriver) => driver.inExtension(async () => (await (globalThis.browser ?? globalThis.chrome).windows.getAll({ windowTypes: ['popup'] })).length);
 const alarm = (driver: BrowserDriver, name: string) => driver.inExtension(async (n) => (await (globalThis.browser ?? globalThis.chrome).alarms.get(n)) ?? null, name);
 const badgeText = (driver: BrowserDriver) =>
@@ -204,8 +223,8 @@ const badgeText = (driver: BrowserDriver) =>
   });
 
 /**
- * Whether a window or tab the old version left is gone, or says its request ended; else where it
- * stands (Chromium turns a replaced extension's page into an empty one and leaves its window open).
+ * Whether a window or tab the old version left is gone, or says its request ended, or was emptied
+ * (Chromium turns a replaced extension's last page in a window into an empty one); else where it stands.
  * Asked of the page itself, bounded: a document of a replaced extension may never answer.
  */
 async function fateOf(page: TestPage): Promise<string> {
@@ -216,7 +235,9 @@ async function fateOf(page: TestPage): Promise<string> {
   ]);
   if (text === null) return page.waitForClose(2_000).then(() => 'closed', () => 'open, not answering');
   if (REQUEST_ENDED.test(text)) return 'told';
-  return `open at ${await page.url().catch(() => '?')}: ${JSON.stringify(text.slice(0, 120))}`;
+  const url = await page.url().catch(() => '?');
+  if (!text.trim() && !CONSENT.test(url) && !url.startsWith('http')) return 'emptied';
+  return `open at ${url}: ${JSON.stringify(text.slice(0, 120))}`;
 }
 
 const ROW = (wallet: string) => `.watch-row[data-address="${wallet}"]`;
@@ -311,29 +332,40 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
     },
   },
   {
-    name: `both requests waiting during the update get ${DISCONNECTED} within ${SETTLED_WITHIN_MS / 1000} s`,
-    async run({ made }) {
+    name: `both requests waiting during the update get ${DISCONNECTED} within ${SETTLED_WITHIN_MS / 1000} s (Chromium, pages of releases before ${PAGES_NOTICE_UPDATES_FROM}: at their next request)`,
+    async run({ browser, made }) {
       const { waiting, proving, updatedAt } = need(made, 'waiting', 'proving', 'updatedAt');
-      const outcomes = async () => ({ atConsentWindow: await asked(waiting.dapp), onProofPage: await asked(proving.dapp) });
+      const pages = { atConsentWindow: waiting.dapp, onProofPage: proving.dapp };
+      let since = updatedAt;
+      if (!oldPagesReachable(browser)) {
+        // Out of reach (PAGES_NOTICE_UPDATES_FROM says why): the user who asks again is told at once.
+        since = Date.now();
+        for (const [what, dapp] of Object.entries(pages)) await ask(dapp, `again-${what}`);
+      }
+      const outcomes = async () => ({ atConsentWindow: await asked(pages.atConsentWindow), onProofPage: await asked(pages.onProofPage) });
       // Both looked at together, so that a failure names each one's fate (null: still pending).
       await vi.waitUntil(async () => Object.values(await outcomes()).every(Boolean), { timeout: SETTLED_WITHIN_MS + 3_000, interval: 100 }).catch(() => undefined);
       const seen = await outcomes();
-      const view = (o: Asked | null) => o && { code: o.code, settledInTime: o.at - updatedAt < SETTLED_WITHIN_MS, afterMs: o.at - updatedAt };
+      const view = (o: Asked | null) => o && { code: o.code, settledInTime: o.at - since < SETTLED_WITHIN_MS, afterMs: o.at - since };
       const inTime = { code: DISCONNECTED, settledInTime: true, afterMs: expect.any(Number) };
       expect({ atConsentWindow: view(seen.atConsentWindow), onProofPage: view(seen.onProofPage) }).toEqual({ atConsentWindow: inTime, onProofPage: inTime });
     },
   },
   {
     name: 'the consent window and the proof tab the old version opened are closed or say the request ended',
-    async run({ made }) {
+    async run({ browser, driver, made }) {
       const { waiting, proving } = need(made, 'waiting', 'proving');
       const leftOver = async () => ({ consentWindow: await fateOf(waiting.consent), proofTab: await fateOf(proving.proof) });
       const ended = expect.stringMatching(/^(closed|told)$/);
+      // Chromium empties an old consent window the new version cannot find (PAGES_NOTICE_UPDATES_FROM): it shows the request no more.
+      const consentEnded = oldPagesReachable(browser) ? ended : expect.stringMatching(/^(closed|told|emptied)$/);
       try {
-        await expect.poll(leftOver, { timeout: 5_000 }).toEqual({ consentWindow: ended, proofTab: ended });
+        await expect.poll(leftOver, { timeout: 5_000 }).toEqual({ consentWindow: consentEnded, proofTab: ended });
       } finally {
         for (const page of [waiting.consent, proving.proof]) if (!page.isClosed()) await page.close();
       }
+      // Nothing is left pending in the popup's Proofs tab.
+      expect(await proofFlows(driver)).toEqual([]);
     },
   },
   {
@@ -355,6 +387,8 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await expect.poll(() => valueOf(page, '#apiKey'), { message: 'the remembered key' }).toBe(expected.apiKey);
       for (const [id, value] of Object.entries(expected)) expect(await valueOf(page, `#${id}`), id).toBe(value);
       expect(await checked(page, '#keyInSessionOnly')).toBe(false);
+      // Everything the previous release stored still validates: nothing was set aside, nothing to tell.
+      expect(await page.evaluate(() => document.body.innerText)).not.toMatch(NOTHING_TO_TELL);
 
       await page.waitFor(`tr[data-rule="${ruleId}"]`);
       expect(await page.text(`tr[data-rule="${ruleId}"]`)).toContain('crosses above 1,000,000');
@@ -376,6 +410,7 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       const popup = await driver.openExtensionPage('popup.html');
       await popup.waitFor('#stats-project');
       expect(await valueOf(popup, '#stats-project')).toBe(CHOSEN.project);
+      expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(NOTHING_TO_TELL);
       expect(await popup.attr(`#section-${CHOSEN.section}`, 'aria-selected')).toBe('true');
       // Fetched afresh, not painted from the cache: the key read after the update reaches the service.
       const before = log.paths.length;
@@ -417,8 +452,7 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await ask(allowed, 'allowed-again@dapp');
       const proof = await proofOpened;
       expect(await popupWindows(driver), 'consent windows opened').toBe(windows);
-      const flows = (await driver.askWorker('proof.list')) as { value: { flows: { flowId: string; origin: string }[] } };
-      const flow = flows.value.flows.find((f) => f.origin === world.site('allow.example'))!;
+      const flow = (await proofFlows(driver)).find((f) => f.origin === world.site('allow.example'))!;
       await driver.askWorker('proof.cancel', { flowId: flow.flowId });
       await expect.poll(() => asked(allowed)).toMatchObject({ code: 4001 });
       await proof.waitForClose();
