@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { getAddress } from 'viem';
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isSealedSecret } from '@/lib/settings/sealed-secret.ts';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { buildWithNotificationsGranted } from '@/test/e2e/driver/notifications-granted.ts';
@@ -9,7 +9,7 @@ import { selfSignedCert, servePage } from '@/test/e2e/https-site.ts';
 import { compareVersions, manifestVersion, PREVIOUS_RELEASE, unpackRelease } from '@/test/e2e/releases.ts';
 import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
 import { choose } from './alerts.ts';
-import type { Launch, Scenario, World } from './scenario.ts';
+import { useWorld, type Launch, type Scenario, type World } from './scenario.ts';
 
 /**
  * The update test (issue 25): the previous release's store package is
@@ -131,29 +131,21 @@ export async function startUpdateWorld<D extends BrowserDriver>(launch: Launch<D
 
 // ---- what a user does, through the extension's pages ----
 
-/** Sets a field Preact reads on `input` (a time field: typing into one differs per browser). */
-async function setInput(page: TestPage, selector: string, value: string): Promise<void> {
-  await page.waitFor(selector);
-  await page.evaluate(([s, v]) => {
-    const el = document.querySelector<HTMLInputElement>(s)!;
-    el.value = v;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [selector, value] as const);
-}
+/** What the user types into Options, by field id: the sandbox's addresses (through the log), the key, the chosen defaults. */
+const optionsTyped = (world: UpdateWorld) => ({
+  apiKey: world.sandbox.apiKey,
+  dataBaseUrl: `${world.log.origin}/dev`,
+  integrationBaseUrl: `${world.log.origin}/v1`,
+  proofPageTemplate: `${world.sandbox.origin}/proof/{sessionId}`,
+  defaultProject: CHOSEN.defaultProject,
+  scoreId: CHOSEN.scoreId,
+  minScore: CHOSEN.minScore,
+});
 
-/** Options › Save with the sandbox's addresses (through the log), the key, and the chosen defaults. */
+/** Options › Save, with what the user types (optionsTyped). */
 async function saveOptions(world: UpdateWorld, opts: { sessionOnly: boolean }): Promise<void> {
   const page = await world.driver.openExtensionPage('options.html');
-  const values = {
-    apiKey: world.sandbox.apiKey,
-    dataBaseUrl: `${world.log.origin}/dev`,
-    integrationBaseUrl: `${world.log.origin}/v1`,
-    proofPageTemplate: `${world.sandbox.origin}/proof/{sessionId}`,
-    defaultProject: CHOSEN.defaultProject,
-    scoreId: CHOSEN.scoreId,
-    minScore: CHOSEN.minScore,
-  };
-  for (const [id, value] of Object.entries(values)) await page.fill(`#${id}`, value);
+  for (const [id, value] of Object.entries(optionsTyped(world))) await page.fill(`#${id}`, value);
   if (opts.sessionOnly) await page.click('#keyInSessionOnly');
   await page.click('.save-bar button[type="submit"]');
   await expect.poll(() => page.text('.save-note')).toBe('Saved.');
@@ -283,8 +275,8 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await options.waitFor(`tr[data-rule="${made.ruleId}"]`);
       await choose(options, '#alerts-period', CHOSEN.alertPeriod);
       await options.click('#alerts-quiet');
-      await setInput(options, '#alerts-quiet-start', CHOSEN.quiet.start);
-      await setInput(options, '#alerts-quiet-end', CHOSEN.quiet.end);
+      await choose(options, '#alerts-quiet-start', CHOSEN.quiet.start, 'input');
+      await choose(options, '#alerts-quiet-end', CHOSEN.quiet.end, 'input');
       await options.click('#alerts-schedule-save');
       await expect.poll(() => options.text('.alerts-schedule [role="status"]')).toBe('Saved.');
       await options.close();
@@ -375,15 +367,7 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       const { ruleId } = need(made, 'ruleId');
       const page = await driver.openExtensionPage('options.html');
       await page.waitFor('#dataBaseUrl');
-      const expected = {
-        apiKey: world.sandbox.apiKey,
-        dataBaseUrl: `${world.log.origin}/dev`,
-        integrationBaseUrl: `${world.log.origin}/v1`,
-        proofPageTemplate: `${world.sandbox.origin}/proof/{sessionId}`,
-        defaultProject: CHOSEN.defaultProject,
-        scoreId: CHOSEN.scoreId,
-        minScore: CHOSEN.minScore,
-      };
+      const expected = optionsTyped(world);
       await expect.poll(() => valueOf(page, '#apiKey'), { message: 'the remembered key' }).toBe(expected.apiKey);
       for (const [id, value] of Object.entries(expected)) expect(await valueOf(page, `#${id}`), id).toBe(value);
       expect(await checked(page, '#keyInSessionOnly')).toBe(false);
@@ -506,7 +490,7 @@ export const sessionKeyScenarios: readonly Scenario<UpdateWorld>[] = [
       await options.waitFor('#dataBaseUrl');
       await expect.poll(() => options.evaluate(() => document.body.innerText)).toMatch(notice);
       // Everything but the key stayed, including the choice to keep it for the session only.
-      expect(await valueOf(options, '#dataBaseUrl')).toBe(`${world.log.origin}/dev`);
+      expect(await valueOf(options, '#dataBaseUrl')).toBe(optionsTyped(world).dataBaseUrl);
       expect(await valueOf(options, '#apiKey')).toBe('');
       expect(await checked(options, '#keyInSessionOnly')).toBe(true);
       expect(await options.text('#keyInSessionOnly-hint')).toMatch(/updat/i);
@@ -515,6 +499,20 @@ export const sessionKeyScenarios: readonly Scenario<UpdateWorld>[] = [
     },
   },
 ];
+
+/**
+ * The update suites for one browser, each in a browser of its own: the key remembered (every kind
+ * of data), and the key kept for the session only.
+ */
+export function describeUpdateSuites(browserLabel: string, start: () => Promise<UpdateWorld>): void {
+  const suites = [['key remembered', updateScenarios], ['key for the session only', sessionKeyScenarios]] as const;
+  for (const [keyMode, scenarios] of suites) {
+    describe(`update from the previous release in ${browserLabel}, ${keyMode}`, () => {
+      const world = useWorld(start);
+      for (const s of scenarios) it(s.name, () => s.run(world()));
+    });
+  }
+}
 
 /** The phase's inputs from earlier phases, or a plain failure naming the one that did not run. */
 function need<K extends keyof Made>(made: Made, ...keys: K[]): Required<Pick<Made, K>> {
