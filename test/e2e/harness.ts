@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -44,6 +44,18 @@ export interface ExtensionHarness {
   /** Sets extension storage directly (test set-up only; UI tests use the UI). */
   setStorage(area: 'local' | 'session', items: Record<string, unknown>): Promise<void>;
   getStorage(area: 'local' | 'session'): Promise<Record<string, unknown>>;
+  /**
+   * Reloads the extension as Chromium does to apply an update (`chrome.runtime.reload()`, which needs
+   * `developerMode`; the old pages go, Chromium leaving their tabs and windows on an empty page). Resolves once the new worker runs, with the time
+   * (ms) the reload was asked for.
+   */
+  reload(): Promise<number>;
+  /**
+   * Updates the extension to the build in `buildDir` as Chromium applies an update: the loaded
+   * folder's files replaced (so `extensionDir` must be a copy), then `reload()`; the folder, hence
+   * the id, stays the same. Resolves like `reload()`.
+   */
+  updateFrom(buildDir: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -111,6 +123,18 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     }
   };
 
+  const reload = async (): Promise<number> => {
+    if (!opts.developerMode) throw new Error('Reloading the extension needs a harness launched with developerMode: true');
+    const page = await context.newPage();
+    await page.goto(`${origin}/${QUIET_PAGE}`);
+    const started = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin) });
+    const at = Date.now();
+    // Asked after the evaluation returns: the reload closes this page with every other extension page.
+    await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
+    await started;
+    return at;
+  };
+
   return {
     context,
     extensionId,
@@ -132,6 +156,13 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     },
     setStorage: (area, items) => storageEval(({ area: a, items: i }) => chrome.storage[a].set(i!), { area, items }),
     getStorage: (area) => storageEval(({ area: a }) => chrome.storage[a].get(null), { area }),
+    reload,
+    async updateFrom(buildDir) {
+      if (resolve(buildDir) === resolve(dir)) throw new Error(`${buildDir} is the loaded folder itself`);
+      for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
+      await cp(buildDir, dir, { recursive: true });
+      return reload();
+    },
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true });

@@ -102,15 +102,8 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
       await cdp.detach();
       return () => page.close();
     },
-    reloadExtension: async () => {
-      const started = h.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(h.origin), timeout: 10_000 });
-      const page = await h.context.newPage();
-      await page.goto(`${h.origin}/manifest.json`);
-      // The page goes away with the old version: do not wait for its answer.
-      await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
-      await started;
-      if (!page.isClosed()) await page.close();
-    },
+    reloadExtension: async () => void (await h.reload()),
+    update: (buildDir) => h.updateFrom(buildDir),
     extensionErrors: () => errors,
     close: () => h.close(),
   };

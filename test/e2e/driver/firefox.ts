@@ -178,21 +178,33 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         // Nothing was opened to do it.
         return async () => undefined;
       },
-      async reloadExtension() {
-        // Installing the same temporary add-on again replaces the running one, as an update does.
-        const again = await firefox.installExtension(spec.extensionDir);
-        if (again !== addonId) throw new Error(`Reinstalled ${again}, expected ${addonId}`);
-        // The helper's document belonged to the old version, which closes it: a new helper serves the new one.
-        const old = helper;
-        helper = await firefox.newPage({ background: true });
-        await bidi.navigate(helper, `${origin}/manifest.json`);
-        await old.close().catch(() => undefined);
-      },
+      // Installing the same temporary add-on again replaces the running one, as an update does.
+      reloadExtension: async () => void (await driver.update(spec.extensionDir)),
       backgroundState: () => background.state(),
       chooseFromSelectionMenu(page, selector, labelPrefix) {
         const raw = pages.get(page);
         if (!raw) throw new Error('chooseFromSelectionMenu needs a page this driver opened');
         return chooseFromSelectionMenu(bidi, raw, selector, labelPrefix);
+      },
+      async update(buildDir) {
+        const id = await addonIdOf(buildDir);
+        if (id !== addonId) throw new Error(`${buildDir} is add-on ${id}, not an update of ${addonId}`);
+        // Firefox closes the replaced instance's tabs, the helper too; were it the browser's last tab, the
+        // browser would quit. The next helper is opened first, and loads its document from the new instance.
+        const next = await answered(newTab(), 'a new tab');
+        const at = Date.now();
+        const installed = await firefox.installExtension(buildDir);
+        if (installed !== addonId) throw new Error(`Installed ${installed}, expected ${addonId}`);
+        const replaced = helper;
+        helper = next;
+        await answered(bidi.navigate(helper, `${origin}/manifest.json`), 'the helper tab\'s load after the update');
+        await replaced.close().catch(() => undefined);
+        const deadline = Date.now() + 10_000;
+        while ((await background.state()) !== 'running') {
+          if (Date.now() > deadline) throw new Error(`The updated background did not start (state: ${await background.state()})`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return at;
       },
       extensionErrors: () => errors.lines,
       close: () => firefox.close(),

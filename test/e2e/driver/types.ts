@@ -44,7 +44,10 @@ export interface LaunchSpec {
    */
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
-  /** Chromium: developer mode on, which `reloadExtension` needs. */
+  /**
+   * Chromium: developer mode on, which `reloadExtension` and `update` need (and `extensionDir` is then
+   * rewritten by an update: pass a copy). Firefox needs nothing.
+   */
   readonly developerMode?: boolean;
   /** The browser's UI language (Chromium's `--lang`), which picks the extension's messages: English by default. */
   readonly language?: string;
@@ -83,6 +86,14 @@ export interface BrowserDriver {
    * version's background runs. storage.session is empty afterwards.
    */
   reloadExtension(): Promise<void>;
+  /**
+   * Updates the installed extension to the build in `buildDir` the way this browser applies a
+   * store update (same extension id and origin; a higher version is the caller's business).
+   * Chromium: the loaded folder's files replaced, then `runtime.reload()` (needs `developerMode`);
+   * Firefox: the same add-on id installed again. Resolves once the new background runs, with the
+   * time (ms since the epoch) the browser was told to apply it: what "within N s of the update" counts from.
+   */
+  update(buildDir: string): Promise<number>;
   /** Error and warning lines the extension logged (worker, pages), for failure reports. */
   extensionErrors(): readonly string[];
   close(): Promise<void>;

@@ -54,14 +54,17 @@ async function yesterdaysUsers(sb: Sandbox): Promise<number> {
   return day.numberOfUsers;
 }
 
-/** Chooses an option of a <select> as a user would (Preact listens for `change`). */
-async function choose(page: TestPage, selector: string, value: string): Promise<void> {
+/**
+ * Chooses an option of a <select> as a user would (Preact listens for `change`), or sets a field
+ * Preact reads on `input` (a time field, which typing fills differently in each browser).
+ */
+export async function choose(page: TestPage, selector: string, value: string, event: 'change' | 'input' = 'change'): Promise<void> {
   await page.waitFor(selector);
-  await page.evaluate(([s, v]) => {
-    const el = document.querySelector<HTMLSelectElement>(s)!;
+  await page.evaluate(([s, v, e]) => {
+    const el = document.querySelector<HTMLSelectElement | HTMLInputElement>(s)!;
     el.value = v;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, [selector, value] as const);
+    el.dispatchEvent(new Event(e, { bubbles: true }));
+  }, [selector, value, event] as const);
 }
 
 const notifications = (driver: BrowserDriver) =>
