@@ -23,7 +23,7 @@ export const PARAM_LIMITS = {
 export const PARAM_RULES = {
   plain: {
     field: 'the parameters',
-    text: 'plain data only: objects whose prototype is Object.prototype (this page\'s or a frame\'s) or null, arrays, strings, finite numbers, booleans, null (a field set to undefined counts as absent); not a Map, Set, Date, RegExp, class instance, ArrayBuffer, typed array, DataView, Blob, DOM node, window, function, symbol or BigInt',
+    text: 'plain data only: objects whose prototype is Object.prototype (this page\'s or a frame\'s) or null, arrays, strings, finite numbers, booleans, null (a field set to undefined counts as absent); not a Map, Set, Date, RegExp, class instance, ArrayBuffer, typed array, DataView, Blob, DOM node, window or location (of any origin), function, symbol or BigInt',
   },
   readable: {
     field: 'the parameters',

@@ -37,7 +37,7 @@ export class NotPlainData extends Error {
 
 // The built-ins, taken when this module loads: a page that replaces Object.keys or
 // Array.isArray later cannot change how its parameters are read.
-const { getPrototypeOf, keys: ownEnumerableKeys, prototype: OBJECT_PROTO } = Object;
+const { getPrototypeOf, getOwnPropertyNames: ownNames, keys: ownEnumerableKeys, prototype: OBJECT_PROTO } = Object;
 const { isArray } = Array;
 const ARRAY_PROTO = Array.prototype;
 const toStringTag = Object.prototype.toString;
@@ -53,7 +53,10 @@ const toText = String;
  */
 function isPlainObject(v: object): boolean {
   const proto: unknown = getPrototypeOf(v);
-  if (proto === null || proto === OBJECT_PROTO) return true;
+  if (proto === OBJECT_PROTO) return true;
+  // A cross-origin window or location has no prototype either, and says "[object Object]"; but unlike a
+  // plain object it has own properties that are not enumerable (window, self, location, href …).
+  if (proto === null) return toStringTag.call(v) === '[object Object]' && ownNames(v).length === ownEnumerableKeys(v).length;
   return typeof proto === 'object' && getPrototypeOf(proto) === null && hasOwn.call(proto, 'hasOwnProperty')
     && toStringTag.call(v) === '[object Object]';
 }

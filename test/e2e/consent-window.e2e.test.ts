@@ -116,6 +116,16 @@ function consentWorld(language: 'en' | 'vi') {
       expect(await shown(consent, 'consent-score-id')).toEqual({ text: params.scoreId, translate: 'no' });
       expect(await shown(consent, 'consent-web2id')).toEqual({ text: params.web2Id, translate: 'no' });
       await expectFits(consent, 'longest');
+      // The popup's Proofs tab lists the pending flow with the page's model id: it wraps in the 420 px popup too.
+      const popup = await h.openPage('popup.html');
+      await popup.setViewportSize({ width: 420, height: 600 });
+      await popup.getByRole('tab', { name: language === 'vi' ? 'Bằng chứng' : 'Proofs' }).click();
+      await popup.getByTestId('proof-flow').waitFor();
+      expect(await popup.getByTestId('proof-flow').innerText()).toContain(params.scoreId);
+      const widths = await popup.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      await popup.screenshot({ path: join(SCREENSHOT_DIR, `consent-longest-${language}-popup-proofs.png`) });
+      await popup.close();
     } finally {
       // Closing is a rejection: the flow ends and the next site's window may open.
       await consent.close();

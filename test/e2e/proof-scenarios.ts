@@ -141,6 +141,13 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         };
         const revocable = Proxy.revocable({ ...ok }, {});
         revocable.revoke();
+        const frame = document.createElement('iframe');
+        await new Promise((loaded) => {
+          frame.addEventListener('load', loaded, { once: true });
+          // A data: document has an origin of its own: cross-origin to this page.
+          frame.src = 'data:text/html,<p>another origin</p>';
+          document.body.append(frame);
+        });
         const calls: Record<string, () => unknown> = {
           'request(Proxy throwing)': () => v.request(new Proxy({}, { get: boom }) as never),
           'request(method getter throws)': () => v.request({ get method(): string { return boom(); } }),
@@ -161,6 +168,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           window: () => v.requestScoreProof(window),
           Blob: () => v.requestScoreProof({ ...ok, extra: new Blob(['x']) }),
           'frozen, with a Date': () => v.requestScoreProof(Object.freeze({ ...ok, extra: new Date() })),
+          // Another site's window (no prototype, as seen from here) and its location.
+          'cross-origin window': () => v.requestScoreProof({ ...ok, extra: frame.contentWindow }),
+          'cross-origin location': () => v.requestScoreProof({ ...ok, extra: frame.contentWindow!.location }),
           'right-to-left override': () => v.requestScoreProof({ ...ok, web2Id: '\u202Eecila#moc.elpmaxe.knab//:sptth' }),
           'zero-width space': () => v.requestScoreProof({ ...ok, web2Id: '\u200Bhttps://bank.example.com#alice' }),
           'leading space': () => v.requestScoreProof({ ...ok, web2Id: ' https://bank.example.com#alice' }),
@@ -177,7 +187,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
             out[name] = 'threw';
             continue;
           }
-          out[name] = await (p as Promise<unknown>).then(() => 'resolved', (e: unknown) => (e instanceof Error ? (e as Error & { code?: unknown }).code : 'not an Error'));
+          // A request wrongly accepted would wait for the user: say so instead of hanging.
+          const accepted = new Promise((resolve) => setTimeout(() => resolve('accepted: still pending'), 5000));
+          out[name] = await Promise.race([accepted, (p as Promise<unknown>).then(() => 'resolved', (e: unknown) => (e instanceof Error ? (e as Error & { code?: unknown }).code : 'not an Error'))]);
         }
         // Past window.vantage, straight at the relay: the relay checks again.
         out['posted to the relay: 64 MB ArrayBuffer'] = await new Promise((resolve) => {
@@ -190,7 +202,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         return out;
       });
       expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, -32602])));
-      expect(Object.keys(results)).toHaveLength(26);
+      expect(Object.keys(results)).toHaveLength(28);
       // Refused before the worker: no consent window, no flow.
       expect(await popupWindows()).toBe(0);
       expect(await flows()).toEqual({});

@@ -69,6 +69,8 @@ export const EXAMPLES: Record<Exclude<ParamRule, 'method' | 'options'>, RuleExam
       () => Object.assign(() => 1, VALID),
       () => Object.assign(/x/, VALID),
       () => Object.assign(Object.create({ inherited: true }) as object, VALID),
+      // No prototype, but own properties that are not enumerable: what a cross-origin window or location looks like.
+      extra(() => Object.defineProperties(Object.create(null) as object, { self: { value: 1 }, location: { value: 2 } })),
       extra(() => new Map([['a', 1]])),
       extra(() => new Set([1])),
       extra(() => new Date(0)),
