@@ -7,6 +7,7 @@ export default defineUnlistedScript({
   include: PAGE_SCRIPT_INJECTED_IN,
   globalName: false,
   main() {
-    installPageApi(window);
+    // Firefox starts the new version's relay in open pages after an update: its offer replaces the old relay's line.
+    installPageApi(window, { followNewRelay: true });
   },
 });

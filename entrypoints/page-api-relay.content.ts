@@ -20,6 +20,18 @@ export default defineContentScript({
         const reply = await sendToWorker('proof.claim', { ticket });
         return reply?.ok ? reply.value : { accepted: false };
       },
+      abandon: async (flowId) => {
+        await sendToWorker('proof.abandon', { flowId });
+      },
+      // Chromium orphans the content scripts of a reloaded, updated or disabled extension: their runtime has no id.
+      // A worker that merely stopped while idle changes nothing here.
+      alive: () => {
+        try {
+          return Boolean(browser.runtime.id);
+        } catch {
+          return false;
+        }
+      },
     });
     browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
       // Only the worker knocks (tabs.sendMessage); pages cannot reach this listener at all.

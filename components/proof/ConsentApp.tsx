@@ -84,11 +84,11 @@ export function ConsentApp({ flowId, onDone }: { flowId: string; onDone: () => v
       </p>
       <dl class="consent-facts">
         <dt>{t('proof.consent.model')}</dt>
-        <dd data-testid="consent-score-id">{d.scoreId}</dd>
+        <dd class="consent-value" data-testid="consent-score-id" dir="ltr" translate={false}>{d.scoreId}</dd>
         <dt>{t('proof.consent.minimum')}</dt>
         <dd class="num" data-testid="consent-condition">{d.condition}</dd>
         <dt>{t('proof.consent.web2Id')}</dt>
-        <dd class="consent-web2id" data-testid="consent-web2id">{d.web2Id}</dd>
+        <dd class="consent-value" data-testid="consent-web2id" dir="ltr" translate={false}>{d.web2Id}</dd>
       </dl>
       <p class="hint">
         {t('proof.consent.explain', { minimum: d.condition })}

@@ -10,7 +10,7 @@ import { t, uiLocale } from '@/lib/i18n/index.ts';
 import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { acceptsParam, type StatsRequest } from '@/lib/stats/query.ts';
 import { missingWebAnalytics } from '@/lib/stats/web-analytics.ts';
-import { isSharedError, useNow, useStatsContext } from './context.ts';
+import { errorAsShown, isSharedError, useNow, useStatsContext } from './context.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
 import { AlertMe } from '@/components/alerts/AlertMe.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
@@ -73,13 +73,16 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
     if (ready) markPainted(state.entry.storedAt);
   }, [ready]);
 
-  const error = state.status === 'loading' ? null : state.error;
+  const sent = state.status === 'loading' ? null : state.error;
+  const worked = state.status === 'ready' && sent === null;
   useEffect(() => {
-    ctx.reportError(id, error);
-  }, [error]);
-  useEffect(() => () => ctx.reportError(id, null), []);
+    ctx.report(id, { error: sent, worked });
+  }, [sent, worked]);
+  useEffect(() => () => ctx.report(id, null), []);
+  // A 401/403 without a reason, beside blocks that worked with the same key, is this block's refusal.
+  const error = sent && errorAsShown(sent, ctx.keyWorks);
   const shared = error !== null && isSharedError(error);
-  const noAnalytics = state.status === 'error' && missingWebAnalytics(op, state.error);
+  const noAnalytics = state.status === 'error' && error !== null && missingWebAnalytics(op, error);
   return (
     <article class={`block${wide ? ' block-wide' : ''}`} data-block={id} data-state={noAnalytics ? 'no-analytics' : state.status} aria-labelledby={`block-${id}`}>
       <header class="block-head">
@@ -95,7 +98,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
         </p>
       )}
       {state.status === 'error' && shared && <p class="empty">{t('stats.block.seeNoticeAbove')}</p>}
-      {state.status === 'error' && !shared && !noAnalytics && <ErrorNotice error={state.error} onRetry={reload} />}
+      {state.status === 'error' && error && !shared && !noAnalytics && <ErrorNotice error={error} onRetry={reload} />}
       {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}>{children(view)}</AsOf.Provider> : <p class="empty">{t('stats.block.noData')}</p>)}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (

@@ -46,7 +46,7 @@ export function CohortTable({ view }: { view: RetentionView }) {
                   {compact ? <time dateTime={r.cohort} title={r.partial ? t('stats.cohort.soFarOf', { what: r.cohort, partial }) : r.cohort}>{formatDay(r.start)}</time> : r.cohort}
                   {soFar(r.partial)}
                 </th>
-                <td class={r.partial ? 'n partial' : 'n'}>
+                <td class={r.partial ? 'n partial' : 'n'} title={r.total === null ? t('stats.cohort.noTotal') : undefined}>
                   <Num value={r.total} compact={compact} />
                 </td>
                 {r.cells.map((c, i) => {
@@ -60,7 +60,8 @@ export function CohortTable({ view }: { view: RetentionView }) {
                       style={{ '--heat': c.heat.toFixed(3) }}
                       title={shown ? t('stats.cohort.soFarOf', { what: users, partial }) : users}
                     >
-                      {c.rate === null ? '' : formatPercent(c.rate)}
+                      {/* Without the cohort's total there is no rate: its count is shown instead. */}
+                      {c.rate !== null ? formatPercent(c.rate) : r.total === null && c.count !== null ? <Num value={c.count} compact /> : ''}
                       {soFar(shown)}
                     </td>
                   );
@@ -71,6 +72,7 @@ export function CohortTable({ view }: { view: RetentionView }) {
         </table>
       </ScrollBox>
       {heat.partial && <p class="cohort-note">{t('stats.cohort.partialNote', { partial })}</p>}
+      {heat.rows.some((r) => r.total === null && r.cells.some((c) => c.count !== null)) && <p class="cohort-note">{t('stats.cohort.noTotalNote')}</p>}
     </>
   );
 }

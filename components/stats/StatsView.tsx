@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n/index.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
@@ -10,7 +9,7 @@ import { initialUiState, readUiState, rememberProject, statsUiItem, withProject,
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
-import { sharedError, StatsContext, type StatsContextValue, type StatsLayout } from './context.ts';
+import { keyWorks, sharedError, StatsContext, type BlockReport, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { SECTIONS } from './sections.tsx';
@@ -94,14 +93,16 @@ function WhenVisible({ children }: { children: ComponentChildren }) {
 export function StatsView({ layout, openProject }: { layout: StatsLayout; openProject?: string }) {
   const [ui, save] = useUiState(openProject);
   const [refreshToken, setRefreshToken] = useState(0);
-  const [errors, setErrors] = useState<Readonly<Record<string, ApiErrorInfo>>>({});
-  const reportError = useCallback((block: string, error: ApiErrorInfo | null) => {
-    setErrors((all) => {
-      if ((all[block] ?? null) === error) return all;
+  const [reports, setReports] = useState<Readonly<Record<string, BlockReport>>>({});
+  const report = useCallback((block: string, next: BlockReport | null) => {
+    setReports((all) => {
+      const now = all[block];
+      if (now === next || (now && next && now.error === next.error && now.worked === next.worked)) return all;
       const { [block]: _gone, ...rest } = all;
-      return error ? { ...rest, [block]: error } : rest;
+      return next ? { ...rest, [block]: next } : rest;
     });
   }, []);
+  const works = keyWorks(Object.values(reports));
   const ctx = useMemo<StatsContextValue | null>(
     () =>
       ui && {
@@ -110,9 +111,10 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
         refreshToken,
         options: ui.options,
         setOption: (block, name, value) => save({ ...ui, options: { ...ui.options, [block]: { ...ui.options[block], [name]: value } } }),
-        reportError,
+        report,
+        keyWorks: works,
       },
-    [ui, layout, refreshToken],
+    [ui, layout, refreshToken, works],
   );
   // The dashboard is a page of its own: its stats are its main landmark. In the popup they sit in the popup's.
   const Root = layout === 'page' ? 'main' : 'div';
@@ -121,7 +123,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
   const setFilters = (filters: StatsFilters) =>
     save({ ...ui, filters, recentProjects: rememberProject(ui.recentProjects, filters.project) });
   const project = ui.filters.project;
-  const shared = project ? sharedError(Object.values(errors)) : null;
+  const shared = project ? sharedError(Object.values(reports)) : null;
   const current = SECTIONS.find((s) => s.id === ui.section) ?? SECTIONS[0];
   const tools = (
     <div class="stats-tools">

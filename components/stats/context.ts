@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import type { ApiErrorInfo } from '@/lib/api/errors.ts';
+import { asRefusal, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 
 export type StatsLayout = 'popup' | 'page';
@@ -14,10 +14,21 @@ export interface StatsContextValue {
   readonly options: Readonly<Record<string, Readonly<Record<string, string>>>>;
   setOption(block: string, name: string, value: string): void;
   /**
-   * Blocks report their errors here; errors about the whole service (no key,
+   * Blocks report how they fare here; errors about the whole service (no key,
    * key rejected, unreachable, rate-limited) are said once, above the blocks.
    */
-  reportError(block: string, error: ApiErrorInfo | null): void;
+  report(block: string, report: BlockReport | null): void;
+  /**
+   * Some block shows an answer got with the current key: a 401/403 that gave
+   * no reason is then that block's refusal, not a key problem (keyWorks).
+   */
+  readonly keyWorks: boolean;
+}
+
+export interface BlockReport {
+  readonly error: ApiErrorInfo | null;
+  /** The block shows an answer and its last request did not fail. */
+  readonly worked: boolean;
 }
 
 /** Kinds that concern every block alike, by how much they matter. */
@@ -27,10 +38,28 @@ export function isSharedError(error: ApiErrorInfo): boolean {
   return SHARED_KINDS.includes(error.kind);
 }
 
+/**
+ * What a block's error is, seen beside the others: a key rejection only when
+ * the service named the key, or when no block has worked with that key.
+ */
+export function errorAsShown(error: ApiErrorInfo, keyWorks: boolean): ApiErrorInfo {
+  return keyWorks ? asRefusal(error) : error;
+}
+
+/** Whether any block shows an answer got with the current key. */
+export function keyWorks(reports: Iterable<BlockReport>): boolean {
+  for (const r of reports) if (r.worked) return true;
+  return false;
+}
+
 /** The one shared error to show above the blocks, if any. */
-export function sharedError(errors: Iterable<ApiErrorInfo>): ApiErrorInfo | null {
+export function sharedError(reports: Iterable<BlockReport>): ApiErrorInfo | null {
+  const all = [...reports];
+  const works = keyWorks(all);
   let best: ApiErrorInfo | null = null;
-  for (const e of errors) {
+  for (const r of all) {
+    if (!r.error) continue;
+    const e = errorAsShown(r.error, works);
     const rank = SHARED_KINDS.indexOf(e.kind);
     if (rank >= 0 && (best === null || rank < SHARED_KINDS.indexOf(best.kind))) best = e;
   }

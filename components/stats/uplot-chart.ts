@@ -57,6 +57,25 @@ function split(ts: TimeSeries, o: ChartOptions): SplitSeries {
   return splitAt(ts, o.partial?.from ?? null);
 }
 
+/** The narrowest a y axis is: what every axis was before they were fitted, so ordinary charts look as they did. */
+const MIN_AXIS_SIZE = 48;
+
+/**
+ * A y axis as wide as its widest label (uPlot's axis-autosize recipe), so an
+ * amount of 24 digits reads "123,456,789,012.3T", not ",000T". uPlot asks
+ * again while the layout settles; after two rounds the size is kept.
+ */
+function fitLabels(self: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = self.axes[axisIdx]! as uPlot.Axis & { _size?: number; font: unknown };
+  if (cycleNum > 1 && axis._size !== undefined) return axis._size;
+  if (!values || values.length === 0) return MIN_AXIS_SIZE;
+  // At run time uPlot keeps an axis's font as [css font, px at this pixel ratio, css px].
+  self.ctx.font = Array.isArray(axis.font) ? String(axis.font[0]) : String(axis.font);
+  const widest = Math.max(...values.map((v) => self.ctx.measureText(v).width)) / uPlot.pxRatio;
+  const ticks = typeof axis.ticks === 'object' && typeof axis.ticks.size === 'number' ? axis.ticks.size : 10;
+  return Math.max(MIN_AXIS_SIZE, Math.ceil(widest + ticks + (axis.gap ?? 5) + 2));
+}
+
 function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOptions): uPlot.Options {
   const c = themeColours(el);
   const height = o.height ?? 140;
@@ -68,7 +87,7 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     stroke: c.text,
     grid: { stroke: c.grid, width: 1, show: side === undefined },
     ticks: { stroke: c.grid, width: 1 },
-    size: 48,
+    size: scale === 'x' ? 48 : fitLabels,
     values: scale === 'x' ? (_u, splits, _axis, _space, step) => formatDayTicks(splits, step) : (_u, splits) => splits.map((s) => formatCompact(s)),
     ...(scale === 'x' ? { incrs: DAY_TICKS } : {}),
   });

@@ -1,5 +1,5 @@
 import type { OperationId, ParamsOf } from './catalog.ts';
-import { errorBodyMessage, isRecord, mentionsApiKey } from './body.ts';
+import { isErrorBody, isRecord, readBody, restatesStatus, saysKeyProblem, serviceMessage, type BodyReading } from './body.ts';
 import { ApiError, isRetryable, type ApiErrorInfo } from './errors.ts';
 import { buildRequest, isUnderBase, type ServiceBases } from './request.ts';
 import {
@@ -105,8 +105,9 @@ export class ApiClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     // A service may echo the key in its error text; it never travels on in a message.
     const key = this.cfg.apiKey.trim();
-    const fail = (info: Omit<ApiErrorInfo, 'operation'>) =>
-      new ApiError({ ...info, message: key ? info.message.split(key).join('•••') : info.message, operation: id });
+    const hide = (text: string) => (key ? text.split(key).join('•••') : text);
+    const fail: Fail = (info) =>
+      new ApiError({ ...info, message: hide(info.message), ...(info.detail === undefined ? {} : { detail: hide(info.detail) }), operation: id });
     try {
       let res: Response;
       try {
@@ -133,14 +134,9 @@ export class ApiClient {
         throw fail({ kind: 'redirected', status: res.status || undefined, message: redirectMessage(res.status) });
       }
       const text = await res.text().catch(() => '');
-      const body = parseBody(text);
-      if (!res.ok) throw fail(classifyStatus(res, body, this.cfg.now()));
-      if (body === undefined) throw fail({ kind: 'bad-response', status: res.status, message: t('errors.client.notJson') });
-      const message = errorBodyMessage(body);
-      if (message !== null) {
-        throw fail({ kind: mentionsApiKey(message) ? 'key-rejected' : 'bad-response', status: res.status, message });
-      }
-      return body;
+      const reading = readBody(text);
+      if (!res.ok) throw fail(classifyStatus(res.status, reading, res.headers, this.cfg.now()));
+      return answerOf(reading, res.status, fail);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -150,9 +146,13 @@ export class ApiClient {
   private checkShape<Id extends OperationId>(id: Id, body: unknown): ResultOf<Id> {
     const check = shapeCheckers[id as keyof IntegrationResults];
     if (!check) {
-      if (!isRecord(body)) throw new ApiError({ kind: 'bad-response', operation: id, message: t('errors.client.notObject') });
+      // No data (204, `[]`, `{}`, `null`) is a data answer like any other: the block says "no data".
+      if (body === NO_DATA) return {} as ResultOf<Id>;
+      // A top-level list is left to the normalizers (some accept a list of records), which answer "no data" for what they cannot use.
+      if (!isRecord(body) && !Array.isArray(body)) throw new ApiError({ kind: 'bad-response', operation: id, message: t('errors.client.unreadable') });
       return body as ResultOf<Id>;
     }
+    if (body === NO_DATA) throw new ApiError({ kind: 'bad-response', operation: id, message: t('errors.client.noAnswer') });
     try {
       return check(body) as ResultOf<Id>;
     } catch (e) {
@@ -173,32 +173,53 @@ function redirectMessage(status: number): string {
   return status ? t('errors.client.redirectStatus', { status }) : t('errors.client.redirect');
 }
 
-/** JSON when it parses; a plain-text body stays a string; nothing at all is undefined. */
-function parseBody(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Plain text: "No api key" and friends. HTML error pages are not worth echoing.
-    return /^\s*</.test(text) ? undefined : text.trim().slice(0, 200);
+/** What `send` answers for an empty body: data operations take it as "no data", integration ones as a failure. */
+const NO_DATA: unique symbol = Symbol('no data');
+
+type Fail = (info: Omit<ApiErrorInfo, 'operation'>) => ApiError;
+
+/** A 2xx body as data, or the error it is: unreadable text is never passed on, only said to be unreadable. */
+function answerOf(reading: BodyReading, status: number, fail: Fail): unknown {
+  switch (reading.kind) {
+    case 'empty':
+      return NO_DATA;
+    case 'unreadable':
+      // A plain sentence about the key ("No api key") is a key problem; any other text is not read out.
+      if (reading.aboutKey) throw fail({ kind: 'key-rejected', keyBasis: 'said', status, message: t('errors.client.keyRejected') });
+      throw fail({ kind: 'bad-response', status, message: t('errors.client.unreadable') });
+    case 'json': {
+      if (!isErrorBody(reading.value)) return reading.value;
+      const detail = serviceMessage(reading.value) ?? undefined;
+      if (saysKeyProblem(reading.value)) {
+        throw fail({ kind: 'key-rejected', keyBasis: 'said', status, detail, message: detail ?? t('errors.client.keyRejected') });
+      }
+      throw fail({ kind: 'refused', status, detail, message: detail ?? t('errors.client.failed') });
+    }
   }
 }
 
-function classifyStatus(res: Response, body: unknown, now: number): Omit<ApiErrorInfo, 'operation'> {
-  const status = res.status;
-  const sent = (typeof body === 'string' ? body : isRecord(body) && typeof body.message === 'string' ? body.message : '') || res.statusText;
-  if (status === 401 || status === 403) return { kind: 'key-rejected', status, message: sent || t('errors.client.keyRejected') };
+function classifyStatus(status: number, reading: BodyReading, headers: Headers, now: number): Omit<ApiErrorInfo, 'operation'> {
+  const body = reading.kind === 'json' ? reading.value : undefined;
+  // Only a JSON message field is the service's own words; plain text, HTML and the status line are not shown.
+  const detail = serviceMessage(body) ?? undefined;
+  if (status === 401 || status === 403) {
+    if (saysKeyProblem(body) || (reading.kind === 'unreadable' && reading.aboutKey)) {
+      return { kind: 'key-rejected', keyBasis: 'said', status, detail, message: detail ?? t('errors.client.keyRejected') };
+    }
+    // No reason but the status: most likely the key, unless other requests with it work (the popup judges that).
+    if (detail === undefined || restatesStatus(detail)) {
+      return { kind: 'key-rejected', keyBasis: 'status', status, detail, message: detail ?? t('errors.client.keyRejected') };
+    }
+    return { kind: 'refused', status, detail, message: detail };
+  }
   if (status === 429) {
-    const after = parseRetryAfter(res.headers.get('retry-after'), now);
-    return { kind: 'rate-limited', status, message: sent || t('errors.client.tooMany'), retryAt: after === undefined ? undefined : now + after };
+    const after = parseRetryAfter(headers.get('retry-after'), now);
+    return { kind: 'rate-limited', status, detail, message: detail ?? t('errors.client.tooMany'), retryAt: after === undefined ? undefined : now + after };
   }
   if (status === 404) {
-    return {
-      kind: 'not-found',
-      status,
-      message: sent ? t('errors.client.notFoundSaid', { detail: sent }) : t('errors.client.notFound'),
-    };
+    return { kind: 'not-found', status, detail, message: detail ? t('errors.client.notFoundSaid', { detail }) : t('errors.client.notFound') };
   }
-  if (status >= 500) return { kind: 'server-error', status, message: sent || `HTTP ${status}` };
-  return { kind: 'client-error', status, message: sent || `HTTP ${status}` };
+  const fallback = t('errors.client.httpStatus', { status });
+  if (status >= 500) return { kind: 'server-error', status, detail, message: detail ?? fallback };
+  return { kind: 'client-error', status, detail, message: detail ? t('errors.client.failedSaid', { status, detail }) : fallback };
 }

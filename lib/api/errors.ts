@@ -1,5 +1,6 @@
 import { formatClockSeconds } from '@/lib/format/date.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { cleanServiceText } from './body.ts';
 import type { OperationId } from './catalog.ts';
 
 /**
@@ -9,7 +10,8 @@ import type { OperationId } from './catalog.ts';
 export type ApiErrorKind =
   | 'invalid-params' // rejected before sending
   | 'not-configured' // no API key or base URL
-  | 'key-rejected' // 401/403, or a 200 body saying the key is bad
+  | 'key-rejected' // the service said the key is bad, or a 401/403 gave no other reason
+  | 'refused' // 401/403, or an error body with HTTP 200, giving a reason that is not the key
   | 'rate-limited' // 429
   | 'not-found' // 404: unknown project/session, or a wrong base URL
   | 'client-error' // other 4xx
@@ -18,11 +20,20 @@ export type ApiErrorKind =
   | 'timeout'
   | 'redirected' // a 3xx: never followed, since the key would go along to wherever it points
   | 'aborted' // cancelled by the caller
-  | 'bad-response'; // not JSON, or not the documented shape
+  | 'bad-response'; // unreadable (not JSON, cut off, NaN, HTML…), or not the documented shape
 
 export interface ApiErrorInfo {
   readonly kind: ApiErrorKind;
+  /** Fit to show: the service's own words, cleaned (lib/api/body.ts: cleanServiceText), or Vantage's. */
   readonly message: string;
+  /** The service's own words, cleaned, when it sent some (a JSON message field; never raw text). */
+  readonly detail?: string;
+  /**
+   * For key-rejected: 'said' when the service's words or code name the key or
+   * authentication; 'status' when only a 401/403 without a reason points at
+   * it (one such answer among others that worked is that request's problem).
+   */
+  readonly keyBasis?: 'said' | 'status';
   readonly operation?: OperationId;
   readonly status?: number;
   /** For rate-limited answers: epoch ms at which the service said to retry. */
@@ -34,6 +45,8 @@ export interface ApiErrorInfo {
 export class ApiError extends Error implements ApiErrorInfo {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
+  readonly detail?: string;
+  readonly keyBasis?: 'said' | 'status';
   readonly operation?: OperationId;
   readonly status?: number;
   readonly retryAt?: number;
@@ -42,6 +55,8 @@ export class ApiError extends Error implements ApiErrorInfo {
   constructor(info: ApiErrorInfo) {
     super(info.message);
     this.kind = info.kind;
+    if (info.detail !== undefined) this.detail = info.detail;
+    if (info.keyBasis !== undefined) this.keyBasis = info.keyBasis;
     this.operation = info.operation;
     this.status = info.status;
     this.retryAt = info.retryAt;
@@ -49,8 +64,8 @@ export class ApiError extends Error implements ApiErrorInfo {
   }
 
   toInfo(): ApiErrorInfo {
-    const { kind, message, operation, status, retryAt, param } = this;
-    return { kind, message, operation, status, retryAt, param };
+    const { kind, message, detail, keyBasis, operation, status, retryAt, param } = this;
+    return { kind, message, detail, keyBasis, operation, status, retryAt, param };
   }
 }
 
@@ -77,6 +92,8 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
       return t('errors.notConfigured');
     case 'key-rejected':
       return t('errors.keyRejected');
+    case 'refused':
+      return refusal(info);
     case 'rate-limited': {
       if (info.retryAt && info.retryAt > now) {
         return t('errors.rateLimitedUntil', { time: formatClockSeconds(info.retryAt) });
@@ -88,8 +105,28 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
     case 'timeout':
       return t('errors.timeout');
     case 'server-error':
-      return t('errors.serverError', { status: info.status ?? t('errors.unknownStatus'), detail: info.message });
+      return info.detail
+        ? t('errors.serverErrorSaid', { status: info.status ?? t('errors.unknownStatus'), detail: info.detail })
+        : t('errors.serverError', { status: info.status ?? t('errors.unknownStatus') });
     default:
-      return info.message;
+      // Cleaned once more: an error stored by an older version (a watchlist's last failure) may hold raw text.
+      return cleanServiceText(info.message, MAX_ERROR_TEXT) ?? info.message;
   }
+}
+
+/** Longest error text shown: room for Vantage's own longest sentence around a capped service message. */
+const MAX_ERROR_TEXT = 400;
+
+/** A refusal of this one request, with the service's reason when it gave one. */
+function refusal(info: ApiErrorInfo): string {
+  if (info.detail) return t('errors.refusedSaid', { detail: info.detail });
+  return info.status ? t('errors.refusedStatus', { status: info.status }) : t('errors.refused');
+}
+
+/**
+ * A key-rejected error seen beside answers that worked with the same key: not
+ * the key after all (unless the service said so), only this request refused.
+ */
+export function asRefusal(info: ApiErrorInfo): ApiErrorInfo {
+  return info.kind === 'key-rejected' && info.keyBasis !== 'said' ? { ...info, kind: 'refused' } : info;
 }

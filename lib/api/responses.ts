@@ -1,4 +1,4 @@
-import { asNumber, isRecord } from './body.ts';
+import { asNumber, cleanServiceText, isRecord } from './body.ts';
 
 /**
  * Shape checks for the integration API's answers. Each returns the typed
@@ -62,7 +62,9 @@ export function parseProofData(body: unknown): ProofDataResult {
     if (!proof) throw new Error('getProofData said FINISHED but sent no proof.');
     return { status, proof };
   }
-  throw new Error(`getProofData answered an unknown status "${String(body.status)}".`);
+  // The status is service text: shown cleaned and capped, never raw.
+  const said = typeof body.status === 'string' || typeof body.status === 'number' ? cleanServiceText(String(body.status).slice(0, 200)) : null;
+  throw new Error(said ? `getProofData answered an unknown status "${said}".` : 'getProofData answered no status.');
 }
 
 export function parseVerify(body: unknown): VerifyResult {

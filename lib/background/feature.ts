@@ -8,10 +8,13 @@ import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 /**
  * The one shape of a feature's worker side. Each feature folder that does
  * anything in the background worker exports one from its `worker.ts`
- * (lib/<feature>/worker.ts), and lib/background/features.ts lists them all.
+ * (lib/<feature>/worker.ts), which imports this contract; the composition
+ * root, the background entrypoint (entrypoints/background/), lists them all and starts them
+ * (./start.ts). This module imports no feature, so imports run one way:
+ * entrypoint → features' worker sides → this contract → what it names.
  */
 
-/** What the worker builds once and shares with every feature (entrypoints/background.ts); faked in tests. */
+/** What the worker builds once and shares with every feature (entrypoints/background/index.ts); faked in tests. */
 export interface WorkerDeps {
   /** The extension's name and version, from its manifest. */
   readonly name: string;

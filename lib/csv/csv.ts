@@ -3,6 +3,8 @@
  * a comma, a quote, a line break or edge spaces, quotes doubled inside.
  * Numbers are written plainly (no separators) so spreadsheets read them.
  */
+import { exactText } from '@/lib/format/exact.ts';
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 export interface CsvTable {
@@ -15,7 +17,8 @@ const FORMULA = /^[=+\-@\t\r]/;
 
 export function csvField(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  // A number sent with more digits than a double holds is written as sent (lib/format/exact.ts).
+  if (typeof cell === 'number') return Number.isFinite(cell) ? (exactText(cell) ?? String(cell)) : '';
   let s = String(cell);
   // Text from the service is data, never a formula (CSV injection); plain negative numbers stay numbers.
   if (FORMULA.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;

@@ -6,6 +6,7 @@
  */
 import { uiLocale } from '@/lib/i18n/locale.ts';
 import { dateTimeFormat } from './date.ts';
+import { exactText, isBeyondExact } from './exact.ts';
 
 // Kept like date.ts's formatters: `toLocaleString(locale, options)` would build one at every call.
 const cache = new Map<string, Intl.NumberFormat>();
@@ -18,22 +19,45 @@ function fmt(locale: string | undefined = uiLocale(), options: Intl.NumberFormat
 
 export const NO_VALUE = '—';
 
-/** 48213 → "48,213"; fractions keep up to two digits (1520.75). */
+/**
+ * 48213 → "48,213"; fractions keep up to two digits (1520.75). A number sent
+ * with more digits than a double holds is written with the digits sent
+ * (lib/format/exact.ts); a double beyond 2^53 without them is rounded in
+ * compact units, never written out with digits no one sent.
+ */
 export function formatNumber(n: number | null | undefined, locale?: string): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NO_VALUE;
-  return fmt(locale, { maximumFractionDigits: Math.abs(n) >= 100 ? 0 : 2 }).format(n);
+  const options = { maximumFractionDigits: Math.abs(n) >= 100 ? 0 : 2 };
+  const exact = exactText(n);
+  if (exact !== undefined) return fmt(locale, options).format(exact as Intl.StringNumericLiteral);
+  if (isBeyondExact(n)) return formatCompact(n, locale);
+  return fmt(locale, options).format(n);
 }
 
 /** Any value as given, up to four fraction digits (0.1235, 1,520.75): a score's extra fields. */
 export function formatPrecise(n: number, locale?: string): string {
-  return fmt(locale, { maximumFractionDigits: 4 }).format(n);
+  const exact = exactText(n);
+  if (exact === undefined && isBeyondExact(n)) return formatCompact(n, locale);
+  return fmt(locale, { maximumFractionDigits: 4 }).format(exact === undefined ? n : (exact as Intl.StringNumericLiteral));
 }
 
-/** 48213 → "48.2K", 1250000.5 → "1.3M"; below 10,000 the full number. */
+/**
+ * Compact units beyond the largest unit ("123,456,789,012.3T") keep at most
+ * 15 significant digits, all a double holds: whichever of the two limits
+ * writes fewer digits wins.
+ */
+const COMPACT: Intl.NumberFormatOptions = { notation: 'compact', maximumFractionDigits: 1, maximumSignificantDigits: 15, roundingPriority: 'lessPrecision' };
+
+/**
+ * 48213 → "48.2K", 1250000.5 → "1.3M"; below 10,000 the full number. A
+ * number sent with more digits than a double holds is rounded from the
+ * digits sent.
+ */
 export function formatCompact(n: number | null | undefined, locale?: string): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NO_VALUE;
   if (Math.abs(n) < 10_000) return formatNumber(n, locale);
-  return fmt(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  const exact = exactText(n);
+  return fmt(locale, COMPACT).format(exact === undefined ? n : (exact as Intl.StringNumericLiteral));
 }
 
 /** 0.3125 → "31.3%"; whole percentages lose their decimals ("40%"). */

@@ -6,14 +6,20 @@
  */
 import { isRecord } from '@/lib/api/body.ts';
 import { isDecimal } from '@/lib/api/decimal.ts';
+import { keepExact } from '@/lib/format/exact.ts';
 
 export { isRecord };
 
-/** A finite number from a number or a decimal string (" 12 ", "1.5", "1e3"); anything else is null. */
+/**
+ * A finite number from a number or a decimal string (" 12 ", "1.5", "1e3");
+ * anything else is null. A string with more digits than the double holds
+ * (an amount beyond 2^53) leaves its digits with lib/format/exact.ts, for
+ * the text and the CSV to show.
+ */
 export function toNumber(v: unknown): number | null {
   let n: number;
   if (typeof v === 'number') n = v;
-  else if (typeof v === 'string' && isDecimal(v.trim())) n = Number(v.trim());
+  else if (typeof v === 'string' && isDecimal(v.trim())) n = keepExact(v.trim());
   else return null;
   if (!Number.isFinite(n)) return null;
   return n === 0 ? 0 : n; // no -0: it prints and compares oddly

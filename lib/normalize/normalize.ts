@@ -4,7 +4,7 @@
  * `safe`, none throws: a body it cannot use yields an empty view, which the
  * UI shows as "no data". Which parser serves which data operation, and when
  * its view counts as empty, is in lib/stats/operation-views.ts. Error-shaped
- * bodies sent with HTTP 200 are for `errorBodyMessage` (lib/api/body.ts; the
+ * bodies sent with HTTP 200 are for `isErrorBody` (lib/api/body.ts; the
  * API client checks them before this runs).
  */
 export {

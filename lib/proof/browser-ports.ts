@@ -56,6 +56,17 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
       const tab = await browser.tabs.update(tabId, { active: true });
       if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
     },
+    async closeOldConsent(windowId) {
+      const w = await browser.windows.get(windowId, { populate: true });
+      // After a reload Chromium leaves the old version's page as an error page whose URL is not shown to the new one.
+      const url = w.tabs?.length === 1 ? w.tabs[0]!.url : 'several tabs';
+      if (w.type === 'popup' && (url === undefined || url.startsWith(browser.runtime.getURL('/consent.html')))) await browser.windows.remove(windowId);
+    },
+    async closeOldProofTab(tabId, origins) {
+      // The service's pages are hosts the user granted, so their URL is visible; any other tab shows none.
+      const t = await browser.tabs.get(tabId);
+      if (t.url && origins.some((o) => t.url!.startsWith(`${o}/`))) await browser.tabs.remove(tabId);
+    },
     deliver: (target, delivery) => handoff.deliver(target, delivery),
     notify: (target, note) => handoff.notify(target, note),
     identify: (tabId) => handoff.identify(tabId),

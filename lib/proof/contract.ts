@@ -1,7 +1,7 @@
 /**
  * The public page API contract (docs/page-api.md): what `window.vantage`
- * takes and gives, its error codes, and the window-message protocol between
- * the main-world script and the isolated relay. Imported by the main-world
+ * takes and gives, its error codes, and the message protocol between
+ * the page-world script and the isolated relay. Imported by the main-world
  * script, so it must stay free of extension APIs and heavy imports.
  */
 
@@ -120,11 +120,6 @@ export function boundWeb2Id(origin: string, web2Id: string): string {
   return `${origin}#${web2Id}`;
 }
 
-/** A web2Id in the bound form (scheme://host[:port]#…): reserved for bindOrigin, refused otherwise. */
-export function looksBound(web2Id: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*#/i.test(web2Id);
-}
-
 /** What `requestScoreProof` resolves to, and the detail of `vantage:proof`. */
 export interface ScoreProofResult {
   /** The shape's version (RESULT_VERSION). */
@@ -174,10 +169,6 @@ export function scoreProofResult(payload: ProofPayload): ScoreProofResult {
 }
 
 const LIMITS = {
-  web2Id: 256,
-  scoreId: 64,
-  /** Serialised parameters, checked before anything else. */
-  paramsBytes: 2048,
   /** Page-chosen request ids. */
   requestId: 64,
 } as const;
@@ -192,61 +183,38 @@ export class ProofRequestError extends Error {
   }
 }
 
-function invalid(message: string): ProofRequestError {
-  return new ProofRequestError(ProofErrorCode.InvalidParams, message);
-}
-
-/**
- * Checks parameters that came from a web page. Returns a fresh object with
- * only the known fields; throws ProofRequestError(-32602) otherwise.
- */
-export function parseProofRequest(input: unknown): ProofRequestParams {
-  let size: number;
-  try {
-    size = JSON.stringify(input ?? null).length;
-  } catch {
-    throw invalid('Parameters must be plain JSON.');
-  }
-  if (size > LIMITS.paramsBytes) throw invalid(`Parameters are too large (over ${LIMITS.paramsBytes} bytes).`);
-  if (!isRecord(input)) throw invalid('Expected an object { scoreId, condition, web2Id }.');
-  const { scoreId, condition, web2Id, bindOrigin } = input;
-  if (typeof scoreId !== 'string' || !scoreId.trim()) throw invalid('scoreId must be a non-empty string.');
-  if (scoreId.length > LIMITS.scoreId) throw invalid(`scoreId must be at most ${LIMITS.scoreId} characters.`);
-  const n = typeof condition === 'string' && condition.trim() !== '' ? Number(condition) : condition;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid('condition must be a finite number.');
-  if (typeof web2Id !== 'string' || !web2Id.trim()) throw invalid('web2Id must be a non-empty string.');
-  if (web2Id.length > LIMITS.web2Id) throw invalid(`web2Id must be at most ${LIMITS.web2Id} characters.`);
-  if (bindOrigin !== undefined && typeof bindOrigin !== 'boolean') throw invalid('bindOrigin must be true or false.');
-  // Else a site could have a proof commit a web2Id that looks bound to another site.
-  if (!bindOrigin && looksBound(web2Id)) throw invalid('web2Id must not start with an origin and "#": that form is reserved for bindOrigin.');
-  return { scoreId: scoreId.trim(), condition: n, web2Id, ...(bindOrigin ? { bindOrigin: true } : {}) };
-}
-
-// ---- window messages between the main-world script and the isolated relay ----
+// ---- messages between the page-world script and the relay, over their private port (lib/proof/page-channel.ts) ----
 
 /** `target` of messages the relay (isolated world) reads. */
 export const RELAY_TARGET = 'vantage:relay';
-/** `target` of messages the main-world script reads. */
+/** `target` of messages the page-world script reads. */
 export const PAGE_TARGET = 'vantage:page';
 
 export type ToRelay =
-  | { readonly target: typeof RELAY_TARGET; readonly type: 'hello' }
-  | { readonly target: typeof RELAY_TARGET; readonly type: 'request'; readonly id: string; readonly params: unknown };
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'request'; readonly id: string; readonly params: unknown }
+  /** Is the extension still there? Sent while requests are pending; answered `pong` or `gone`. */
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'ping' }
+  /** The page no longer waits for this request (it settled, or the page gave up on it). */
+  | { readonly target: typeof RELAY_TARGET; readonly type: 'done'; readonly id: string };
 
 export type ToPage =
-  | { readonly target: typeof PAGE_TARGET; readonly type: 'ready' }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'settled'; readonly id: string; readonly outcome: ProofOutcome }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'proof'; readonly result: ProofPayload }
   | { readonly target: typeof PAGE_TARGET; readonly type: 'progress'; readonly id: string; readonly phase: WorkerProgressPhase }
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'pong' }
+  /** The worker started a flow for this request: from now on the page says when it stops waiting (`done`). */
+  | { readonly target: typeof PAGE_TARGET; readonly type: 'accepted'; readonly id: string }
+  /** The extension was updated, reloaded, disabled or removed: nothing pending will be answered. */
   | { readonly target: typeof PAGE_TARGET; readonly type: 'gone' };
+
+const isRequestId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= LIMITS.requestId;
 
 /** Parses a relay-bound message; null for anything that is not one. */
 export function parseToRelay(data: unknown): ToRelay | null {
   if (!isRecord(data) || data.target !== RELAY_TARGET) return null;
-  if (data.type === 'hello') return { target: RELAY_TARGET, type: 'hello' };
-  if (data.type === 'request' && typeof data.id === 'string' && data.id.length > 0 && data.id.length <= LIMITS.requestId) {
-    return { target: RELAY_TARGET, type: 'request', id: data.id, params: data.params };
-  }
+  if (data.type === 'ping') return { target: RELAY_TARGET, type: 'ping' };
+  if (data.type === 'request' && isRequestId(data.id)) return { target: RELAY_TARGET, type: 'request', id: data.id, params: data.params };
+  if (data.type === 'done' && isRequestId(data.id)) return { target: RELAY_TARGET, type: 'done', id: data.id };
   return null;
 }
 
@@ -265,11 +233,13 @@ export function isOutcome(v: unknown): v is ProofOutcome {
 export function parseToPage(data: unknown): ToPage | null {
   if (!isRecord(data) || data.target !== PAGE_TARGET) return null;
   switch (data.type) {
-    case 'ready':
+    case 'pong':
     case 'gone':
       return { target: PAGE_TARGET, type: data.type };
     case 'settled':
       return typeof data.id === 'string' && isOutcome(data.outcome) ? (data as unknown as ToPage) : null;
+    case 'accepted':
+      return typeof data.id === 'string' ? { target: PAGE_TARGET, type: 'accepted', id: data.id } : null;
     case 'proof':
       return isProofPayload(data.result) ? (data as unknown as ToPage) : null;
     case 'progress':
@@ -277,14 +247,6 @@ export function parseToPage(data: unknown): ToPage | null {
     default:
       return null;
   }
-}
-
-/**
- * The one filter for window messages (MetaMask's rule): from this very
- * window, this origin, and addressed to us. Everything else is ignored.
- */
-export function isOwnWindowMessage(event: Pick<MessageEvent, 'source' | 'origin'>, win: { readonly location: { readonly origin: string } }): boolean {
-  return event.source === win && event.origin === win.location.origin;
 }
 
 /* `window.vantage`'s public shape (lib/proof/page-api.ts installs it): what a dApp codes against. */

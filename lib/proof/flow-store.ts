@@ -17,6 +17,18 @@ export interface FlowStore {
   /** Per-origin cooldowns after a rejection (lib/proof/cooldown.ts). */
   cooldown(origin: string): Promise<Cooldown | undefined>;
   setCooldown(origin: string, c: Cooldown): Promise<void>;
+  /** The consent windows and proof tabs the flows have open, kept where an update does not empty it. */
+  opened(): Promise<Opened>;
+  setOpened(o: Opened): Promise<void>;
+}
+
+/**
+ * Window and tab ids only: no URL or session id, which would let anyone who reads storage.local (a
+ * content script in Firefox) open a live proof session.
+ */
+export interface Opened {
+  readonly windows: readonly number[];
+  readonly tabs: readonly number[];
 }
 
 /** How many finished flows the popup can show. */
@@ -24,6 +36,11 @@ const MAX_REPORTS = 10;
 
 const flowsItem = storage.defineItem<Readonly<Record<string, Flow>>>('session:proofFlows', { fallback: {} });
 const reportsItem = storage.defineItem<readonly FlowReport[]>('session:proofReports', { fallback: [] });
+/**
+ * In storage.local, not .session: an update or reload empties storage.session with the flows in it, and
+ * the new version closes what the old one left open (ProofRunner.resume).
+ */
+const openedItem = storage.defineItem<Opened>('local:proofOpened', { fallback: { windows: [], tabs: [] } });
 const cooldownsItem = storage.defineItem<Readonly<Record<string, Cooldown>>>('session:consentCooldowns', { fallback: {} });
 
 export function sessionFlowStore(): FlowStore {
@@ -46,6 +63,8 @@ export function sessionFlowStore(): FlowStore {
       const all = await cooldownsItem.getValue();
       return Object.hasOwn(all, origin) ? all[origin] : undefined;
     },
+    opened: () => openedItem.getValue(),
+    setOpened: (o) => openedItem.setValue(o),
     async setCooldown(origin, c) {
       // Expired entries are dropped on each write, so the record stays small.
       const now = c.lastAt;

@@ -13,7 +13,7 @@ import {
   type ProofRequestParams,
   type WorkerProgressPhase,
 } from './contract.ts';
-import type { DocumentTarget } from './handoff.ts';
+import type { DeliveryFailure, DocumentTarget } from './handoff.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
 import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
@@ -98,8 +98,6 @@ export interface Flow {
   readonly outcome?: ProofOutcome;
 }
 
-export type DeliveryFailure = 'origin-changed' | 'tab-gone' | 'no-receiver';
-
 export type FlowEvent =
   | { readonly type: 'tick' }
   /** A fresh worker: nothing is in flight any more. */
@@ -122,6 +120,8 @@ export type FlowEvent =
   | { readonly type: 'deliveryFailed'; readonly reason: DeliveryFailure }
   | { readonly type: 'tabClosed'; readonly tabId: number }
   | { readonly type: 'cancel' }
+  /** The requesting page stopped waiting (its relay says so): nobody is left to answer. */
+  | { readonly type: 'pageGaveUp' }
   /** The same tab, now on another origin, asked for a new proof. */
   | { readonly type: 'superseded' };
 
@@ -462,5 +462,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       return fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userCancelled }, now);
     case 'superseded':
       return abandon(flow, now, t('proof.why.tabMoved'));
+    case 'pageGaveUp':
+      return abandon(flow, now, t('proof.why.pageGaveUp'));
   }
 }

@@ -1,6 +1,5 @@
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
-import type { DeliveryFailure } from './flow.ts';
 import { isKnockAnswer, type ClaimAnswer, type Delivery, type Knock, type KnockAnswer, type ProgressNote } from './relay.ts';
 
 /**
@@ -24,6 +23,9 @@ export interface DocumentTarget {
   /** Chromium only: a reload or navigation makes a new document. */
   readonly documentId?: string;
 }
+
+/** Why a hand-over did not reach the document: it moved to another origin, its tab closed, or nothing there answered. */
+export type DeliveryFailure = 'origin-changed' | 'tab-gone' | 'no-receiver';
 
 /** Sends a knock to a tab's top frame, or to one document; rejects when nothing there can receive it. */
 export type KnockTransport = (to: { readonly tabId: number; readonly documentId?: string }, knock: Knock) => Promise<unknown>;

@@ -1,6 +1,5 @@
 import {
   ANNOUNCE_EVENT,
-  isOwnWindowMessage,
   PAGE_API_ICON,
   PAGE_API_NAME,
   PAGE_API_RDNS,
@@ -17,6 +16,7 @@ import {
   type ProofErrorInfo,
   type ProofPayload,
   type ProofProgress,
+  type ProofRequestParams,
   type ProviderInfo,
   type RequestArguments,
   type RequestOptions,
@@ -24,12 +24,20 @@ import {
   type ToRelay,
   type VantageProvider,
 } from './contract.ts';
+import { listenForChannel, type PortLike } from './page-channel.ts';
+import { isParamError, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions } from './params.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
- * calls into window messages for the isolated relay and back into promises:
- * it holds no secrets and checks nothing the worker does not check again.
+ * calls into messages for the isolated relay, over their private port
+ * (lib/proof/page-channel.ts), and back into promises: it holds no secrets
+ * and checks nothing the worker does not check again.
  */
+
+/** While requests are pending, how often the page asks the relay whether the extension is still there. */
+export const HEARTBEAT_MS = 500;
+/** A relay silent this long after a ping is gone (Firefox removes a disabled add-on's content scripts without a word). */
+export const SILENCE_MS = 1500;
 
 /** The Error pages receive: a message plus an EIP-1193-style numeric code (and `data` where there is more to say). */
 export class VantageError extends Error {
@@ -43,15 +51,28 @@ export class VantageError extends Error {
   }
 }
 
-type PageWindow = Pick<Window, 'addEventListener' | 'dispatchEvent' | 'postMessage' | 'location'>;
+type PageWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent' | 'location'>;
+
+export interface PageApiOptions {
+  /**
+   * Firefox: the extension's new version starts a new relay in open pages, whose offer means the old one
+   * is gone. In Chromium no new relay ever starts in an open page, so a later offer is a page script's.
+   */
+  readonly followNewRelay?: boolean;
+}
 
 interface Pending {
+  /** The worker started a flow for it (the relay said `accepted`). */
+  accepted?: boolean;
   resolve(r: ScoreProofResult): void;
   reject(e: VantageError): void;
   readonly onProgress?: RequestOptions['onProgress'];
 }
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
+const disconnected = () => new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected);
+/** A parameter refusal (lib/proof/params.ts throws only its own errors) as the page gets it. */
+const invalidParams = (e: unknown) => new VantageError(isParamError(e) ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
 
 /** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
 function resultOf(payload: ProofPayload): ScoreProofResult | null {
@@ -72,28 +93,29 @@ function uuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** EIP-1193 params: the object itself, or a one-element array holding it. */
-function methodParams(params: unknown): unknown {
-  return Array.isArray(params) && params.length === 1 ? params[0] : params;
-}
-
 /** Installs the provider on `win`; a second call (double injection) does nothing. */
-export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
+export function installPageApi(win: PageWindow & { vantage?: unknown }, { followNewRelay = false }: PageApiOptions = {}): void {
   // Own property only: an element with id="vantage" shows up as `window.vantage` through the prototype.
   if (Object.prototype.hasOwnProperty.call(win, 'vantage')) return;
-  const origin = win.location.origin;
   const pending = new Map<string, Pending>();
-  const queued: ToRelay[] = [];
-  let relayReady = false;
+  /** The private line to the relay; null until one is offered, and again once the relay said it is gone. */
+  let port: PortLike | null = null;
+  let announced = false;
+  /** When the unanswered ping was sent (null: the relay spoke since). */
+  let pingedAt: number | null = null;
+  let heartbeat: ReturnType<typeof setTimeout> | undefined;
   // Request ids: unique in this page load, and unguessable by nothing else on it (they only label events).
   const idPrefix = uuid().slice(0, 8);
   let seq = 0;
 
   const info: ProviderInfo = Object.freeze({ uuid: uuid(), name: PAGE_API_NAME, icon: PAGE_API_ICON, rdns: PAGE_API_RDNS, version: PAGE_API_VERSION });
   const announce = () => win.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail: info }));
-  const send = (msg: ToRelay) => {
-    if (relayReady) win.postMessage(msg, origin);
-    else queued.push(msg);
+  /** Sends to the relay, asking for a line first if there is none; false when no relay answers. */
+  const send = (msg: ToRelay): boolean => {
+    if (!port) ask();
+    if (!port) return false;
+    port.postMessage(msg);
+    return true;
   };
 
   /** One progress event, on window and to the request's callback (whose errors stay the page's own). */
@@ -116,52 +138,102 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);
+    // Where a flow runs for it, the relay forgets it too; if the flow was still going (the page was told something
+    // the relay did not say), the extension ends it rather than keep it waiting for a page that no longer is.
+    if (p.accepted && port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
     progress(id, outcome.ok ? 'handed-over' : 'failed', outcome.ok ? undefined : outcome.error.code, p.onProgress);
     if (outcome.ok) p.resolve(outcome.result);
     else p.reject(outcome.error);
   };
 
-  const requestScoreProof = (params: unknown, options?: RequestOptions): Promise<ScoreProofResult> =>
+  /**
+   * Starts a request: options and parameters are read here, in the page, before anything is
+   * posted (the relay and the worker check again). Never throws: a bad argument rejects with -32602.
+   */
+  const startRequest = (parse: () => ProofRequestParams, options: unknown): Promise<ScoreProofResult> =>
     new Promise<ScoreProofResult>((resolve, reject) => {
       const id = `${idPrefix}-${++seq}`;
-      const onProgress = typeof options?.onProgress === 'function' ? options.onProgress : undefined;
+      let onProgress: RequestOptions['onProgress'];
+      let refusal: VantageError | undefined;
+      try {
+        onProgress = readRequestOptions(options).onProgress;
+      } catch (e) {
+        refusal = invalidParams(e);
+      }
       pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
       progress(id, 'requested');
-      let plain: unknown;
+      let params: ProofRequestParams | undefined;
       try {
-        // Structured clone happens in postMessage; doing it now makes a bad argument a -32602, not a throw later.
-        plain = structuredClone(params);
-      } catch {
-        end(id, { ok: false, error: new VantageError('Parameters must be plain data.', ProofErrorCode.InvalidParams) });
+        if (!refusal) params = parse();
+      } catch (e) {
+        refusal = invalidParams(e);
+      }
+      if (refusal || !params) {
+        end(id, { ok: false, error: refusal ?? invalidParams(undefined) });
         return;
       }
-      send({ target: RELAY_TARGET, type: 'request', id, params: plain });
+      if (!send({ target: RELAY_TARGET, type: 'request', id, params })) {
+        end(id, { ok: false, error: disconnected() });
+        return;
+      }
+      beat();
     });
 
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    requestScoreProof,
+    requestScoreProof: (params: unknown, options?: RequestOptions) => startRequest(() => parseProofRequest(params), options),
     request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult> {
-      const method: unknown = typeof args === 'object' && args !== null ? (args as { method?: unknown }).method : undefined;
-      if (typeof method !== 'string') return Promise.reject(new VantageError('Expected { method, params }.', ProofErrorCode.InvalidParams));
-      if (method === PAGE_METHODS.requestScoreProof) return requestScoreProof(methodParams(args.params), options);
+      let method: string;
+      try {
+        method = readRequestMethod(args);
+      } catch (e) {
+        return Promise.reject(invalidParams(e));
+      }
+      // Params are read only for a method Vantage has.
+      if (method === PAGE_METHODS.requestScoreProof) return startRequest(() => parseRequestParams(args), options);
       return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
     },
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
 
-  win.addEventListener('message', (event: MessageEvent) => {
-    if (!isOwnWindowMessage(event, win)) return;
-    const msg = parseToPage(event.data);
+  /** The relay is gone (it said so, or stopped answering): nobody will answer, so nobody waits. */
+  const lost = () => {
+    for (const id of [...pending.keys()]) end(id, { ok: false, error: disconnected() });
+    port?.close();
+    port = null;
+  };
+
+  /** While anything is pending: ping, and give up on a relay that leaves a ping unanswered for SILENCE_MS. */
+  function beat(): void {
+    if (heartbeat !== undefined) return;
+    heartbeat = setTimeout(() => {
+      heartbeat = undefined;
+      if (pending.size === 0) return;
+      if (pingedAt === null) {
+        pingedAt = Date.now();
+        port?.postMessage({ target: RELAY_TARGET, type: 'ping' } satisfies ToRelay);
+      } else if (Date.now() - pingedAt >= SILENCE_MS) {
+        lost();
+        return;
+      }
+      beat();
+    }, HEARTBEAT_MS);
+  }
+
+  const onRelayMessage = (from: PortLike, data: unknown) => {
+    if (from !== port) return;
+    pingedAt = null;
+    const msg = parseToPage(data);
     if (!msg) return;
     switch (msg.type) {
-      case 'ready':
-        if (relayReady) return;
-        relayReady = true;
-        for (const m of queued.splice(0)) win.postMessage(m, origin);
-        announce();
+      case 'pong':
         return;
+      case 'accepted': {
+        const p = pending.get(msg.id);
+        if (p) p.accepted = true;
+        return;
+      }
       case 'progress':
         if (pending.has(msg.id)) progress(msg.id, msg.phase);
         return;
@@ -180,15 +252,29 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }): void {
         return;
       }
       case 'gone':
-        // The extension went away (update, reload): nobody will answer, so nobody waits.
-        relayReady = false;
-        for (const id of [...pending.keys()]) end(id, { ok: false, error: new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected) });
+        lost();
         return;
     }
-  });
+  };
+
+  /** A relay offers a line: the first is taken; a later one only where a new relay means the old is gone. */
+  const take = (offered: PortLike): boolean => {
+    if (port && !followNewRelay) return false;
+    if (port) lost();
+    port = offered;
+    pingedAt = null;
+    offered.onmessage = (event) => onRelayMessage(offered, event.data);
+    if (!announced) {
+      announced = true;
+      announce();
+    }
+    return true;
+  };
+  const ask = listenForChannel(win, take);
+
   // EIP-6963 style discovery: announce again whenever the page asks.
   win.addEventListener(REQUEST_EVENT, () => {
-    if (relayReady) announce();
+    if (port) announce();
   });
-  win.postMessage({ target: RELAY_TARGET, type: 'hello' } satisfies ToRelay, origin);
+  ask();
 }

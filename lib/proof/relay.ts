@@ -2,9 +2,7 @@ import { CHANNEL, type Reply } from '@/lib/messaging/protocol.ts';
 import {
   isOutcome,
   isWorkerProgressPhase,
-  isOwnWindowMessage,
   PAGE_TARGET,
-  parseProofRequest,
   parseToRelay,
   ProofErrorCode,
   ProofRequestError,
@@ -15,12 +13,15 @@ import {
   type ToPage,
   type WorkerProgressPhase,
 } from './contract.ts';
+import { PAGE_MESSAGES } from './page-messages.ts';
+import { offerChannels, type OfferDeps, type PortLike } from './page-channel.ts';
+import { parseProofRequest } from './params.ts';
 
 /**
- * The isolated-world relay between `window.vantage` and the worker. It reads
- * only same-window messages on its own channel, checks parameters before the
- * worker sees them (the worker checks again), and posts answers to this
- * page's origin only.
+ * The isolated-world relay between `window.vantage` and the worker. It talks
+ * to the page only over private ports (lib/proof/page-channel.ts), checks
+ * parameters before the worker sees them (the worker checks again), lets one
+ * request per page through at a time, and says when the extension is gone.
  */
 
 /** The worker's answer to a page request: a flow was started, or why not. */
@@ -100,41 +101,60 @@ export function ackFromReply(reply: Reply<RequestAck> | undefined): RequestAck {
 }
 
 export interface RelayDeps {
-  readonly win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'postMessage' | 'location'>;
+  readonly win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent' | 'location'>;
   /** Asks the worker to start a flow. */
   readonly request: (params: ProofRequestParams) => Promise<RequestAck>;
   /** Claims a knock's ticket from the worker (a runtime message: the browser says who we are). */
   readonly claim: (ticket: string) => Promise<ClaimAnswer>;
+  /** The page no longer waits for this flow: the worker ends it (its window, its proof tab) and says nothing back. */
+  readonly abandon: (flowId: string) => Promise<void>;
+  /** Whether this content script's extension is still there: false once it was updated, reloaded, disabled or removed. */
+  readonly alive: () => boolean;
+  /** Test seams for the page channel (real MessageChannel and MessageEvent by default). */
+  readonly channel?: OfferDeps['channel'];
+  readonly channelEvent?: OfferDeps['channelEvent'];
 }
 
 export interface Relay {
   start(): void;
   /** The worker knocks: claim what it holds for this document and hand it to the page. */
   knock(k: Knock): Promise<KnockAnswer>;
-  /** The extension context is going away: pending page promises are rejected. */
+  /** The extension context is going away: pending page promises are rejected, and every later request at once. */
   stop(): void;
 }
 
-export function createRelay({ win, request, claim }: RelayDeps): Relay {
-  const pageIdByFlow = new Map<string, string>();
+/** A page request as the relay tracks it: which line it came on, the page's id, and once acknowledged its flow. */
+interface Asked {
+  readonly port: PortLike;
+  readonly pageId: string;
+}
+
+const goneError: ProofErrorInfo = { code: ProofErrorCode.Disconnected, message: 'The Vantage extension was updated, reloaded or removed.' };
+
+export function createRelay({ win, request, claim, abandon, alive, channel, channelEvent }: RelayDeps): Relay {
+  const ports = new Set<PortLike>();
+  const askedByFlow = new Map<string, Asked>();
   /** Flows already handed to this page: a knock repeated after a worker restart hands nothing twice. */
   const handed = new Set<string>();
   /** Requests still waiting for their ack: a delivery may overtake its own flow's ack, so it waits for them. */
   const acks = new Set<Promise<unknown>>();
+  let gone = false;
+  let stopOffering = () => {};
 
-  const post = (msg: ToPage) => win.postMessage(msg, win.location.origin);
-  const settle = (id: string, outcome: ProofOutcome) => post({ target: PAGE_TARGET, type: 'settled', id, outcome });
+  const send = (port: PortLike, msg: ToPage) => port.postMessage(msg);
+  const settle = (port: PortLike, id: string, outcome: ProofOutcome) => send(port, { target: PAGE_TARGET, type: 'settled', id, outcome });
+  const broadcast = (msg: ToPage) => ports.forEach((p) => send(p, msg));
 
   /** A knock for a flow this page has no id for yet may have overtaken the flow's ack: wait for those. */
   const known = async (flowId: string) => {
-    if (!pageIdByFlow.has(flowId)) await Promise.all([...acks]);
+    if (!askedByFlow.has(flowId)) await Promise.all([...acks]);
   };
 
   const tell = async (n: ProgressNote) => {
     await known(n.flowId);
-    const pageId = pageIdByFlow.get(n.flowId);
+    const asked = askedByFlow.get(n.flowId);
     // A reloaded page (no id) asked nothing; a flow already handed over has nothing left to say.
-    if (pageId !== undefined && !handed.has(n.flowId)) post({ target: PAGE_TARGET, type: 'progress', id: pageId, phase: n.phase });
+    if (asked && !handed.has(n.flowId)) send(asked.port, { target: PAGE_TARGET, type: 'progress', id: asked.pageId, phase: n.phase });
   };
 
   const hand = async (d: Delivery) => {
@@ -142,43 +162,83 @@ export function createRelay({ win, request, claim }: RelayDeps): Relay {
     if (d.source === 'page') await known(d.flowId);
     if (handed.has(d.flowId)) return;
     handed.add(d.flowId);
-    const pageId = pageIdByFlow.get(d.flowId);
-    pageIdByFlow.delete(d.flowId);
-    if (pageId !== undefined) settle(pageId, d.outcome);
+    const asked = askedByFlow.get(d.flowId);
+    askedByFlow.delete(d.flowId);
+    if (asked) settle(asked.port, asked.pageId, d.outcome);
     // Popup-started proofs, and page proofs whose document was reloaded, arrive as an event; errors without a caller are dropped.
-    else if (d.outcome.ok) post({ target: PAGE_TARGET, type: 'proof', result: d.outcome.result });
+    else if (d.outcome.ok) broadcast({ target: PAGE_TARGET, type: 'proof', result: d.outcome.result });
   };
 
-  const onMessage = (event: MessageEvent) => {
-    if (!isOwnWindowMessage(event, win)) return;
-    const msg = parseToRelay(event.data);
-    if (!msg) return;
-    if (msg.type === 'hello') {
-      post({ target: PAGE_TARGET, type: 'ready' });
+  /** The extension is gone: everything waiting is told, and so is every later request. */
+  const goAway = () => {
+    if (gone) return;
+    gone = true;
+    stopOffering();
+    askedByFlow.clear();
+    broadcast({ target: PAGE_TARGET, type: 'gone' });
+  };
+
+  const onRequest = (port: PortLike, id: string, raw: unknown) => {
+    if (gone || !alive()) {
+      goAway();
+      settle(port, id, { ok: false, error: goneError });
       return;
     }
     let params: ProofRequestParams;
     try {
-      params = parseProofRequest(msg.params);
+      params = parseProofRequest(raw);
     } catch (e) {
       const err = e as ProofRequestError;
-      settle(msg.id, { ok: false, error: { code: err.code ?? ProofErrorCode.InvalidParams, message: err.message } });
+      settle(port, id, { ok: false, error: { code: err.code ?? ProofErrorCode.InvalidParams, message: err.message } });
+      return;
+    }
+    // One request per page at a time, refused here: a page that floods never reaches the worker's queue.
+    if (acks.size > 0 || askedByFlow.size > 0) {
+      settle(port, id, { ok: false, error: { code: ProofErrorCode.AlreadyPending, message: PAGE_MESSAGES.alreadyPending } });
       return;
     }
     const ack = request(params)
       .catch(() => ackFromReply(undefined))
       .then((a) => {
-        if ('error' in a) settle(msg.id, { ok: false, error: a.error });
-        else pageIdByFlow.set(a.flowId, msg.id);
+        if ('error' in a) {
+          // The worker did not answer: the extension was updated or reloaded under this page.
+          if (a.error.code === ProofErrorCode.Disconnected && !alive()) goAway();
+          settle(port, id, { ok: false, error: a.error });
+        } else {
+          askedByFlow.set(a.flowId, { port, pageId: id });
+          send(port, { target: PAGE_TARGET, type: 'accepted', id });
+        }
       });
     acks.add(ack);
     void ack.finally(() => acks.delete(ack));
   };
 
+  /** The page stopped waiting for `id` (after `accepted`): a flow still running for it ends, so nothing stays pending for nobody. */
+  const onDone = (port: PortLike, id: string) => {
+    for (const [flowId, asked] of askedByFlow) {
+      if (asked.port !== port || asked.pageId !== id) continue;
+      askedByFlow.delete(flowId);
+      void abandon(flowId).catch(() => undefined);
+      return;
+    }
+  };
+
+  const accept = (port: PortLike) => {
+    ports.add(port);
+    port.onmessage = (event) => {
+      const msg = parseToRelay(event.data);
+      if (!msg) return;
+      if (msg.type === 'ping') {
+        if (gone || !alive()) goAway();
+        else send(port, { target: PAGE_TARGET, type: 'pong' });
+      } else if (msg.type === 'done') onDone(port, msg.id);
+      else onRequest(port, msg.id, msg.params);
+    };
+  };
+
   return {
     start() {
-      win.addEventListener('message', onMessage);
-      post({ target: PAGE_TARGET, type: 'ready' });
+      stopOffering = offerChannels({ win, accept, ...(channel ? { channel } : {}), ...(channelEvent ? { channelEvent } : {}) });
     },
     async knock(k) {
       // Checked here as well as by the worker: nothing is claimed, let alone posted, for another origin.
@@ -189,9 +249,6 @@ export function createRelay({ win, request, claim }: RelayDeps): Relay {
       if (answer.progress && isProgressNote(answer.progress)) await tell(answer.progress);
       return 'taken';
     },
-    stop() {
-      win.removeEventListener('message', onMessage);
-      post({ target: PAGE_TARGET, type: 'gone' });
-    },
+    stop: goAway,
   };
 }

@@ -1,7 +1,8 @@
 import { isRecord } from '@/lib/api/body.ts';
 import { ApiError } from '@/lib/api/errors.ts';
 import type { Routes } from '@/lib/messaging/router.ts';
-import { parseProofRequest, ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
+import { ProofErrorCode, ProofRequestError, type ProofRequestParams } from './contract.ts';
+import { parseProofRequest } from './params.ts';
 import type { FlowReport } from './flow.ts';
 import type { Handoff } from './handoff.ts';
 import type { ClaimAnswer, RequestAck } from './relay.ts';
@@ -13,6 +14,8 @@ declare module '@/lib/messaging/protocol.ts' {
     'proof.request': { request: ProofRequestParams; response: RequestAck };
     /** From a content script the worker knocked on: claim the knock's ticket (lib/proof/handoff.ts). */
     'proof.claim': { request: { ticket: string }; response: ClaimAnswer };
+    /** From the requesting page's relay: the page no longer waits for this flow (lib/proof/relay.ts). */
+    'proof.abandon': { request: { flowId: string }; response: { done: true } };
     /** The consent page reads what it is asked to approve. */
     'proof.consent.get': { request: { flowId: string }; response: ConsentDetails | null };
     'proof.consent.answer': { request: { flowId: string; approve: boolean; always: boolean; block?: boolean }; response: { done: true } };
@@ -69,6 +72,17 @@ export function proofRoutes(runner: ProofRunner, handoff: Handoff): Routes {
       parse: (p) => ({ ticket: ticket(p) }),
       // The handoff checks the browser-reported caller against the ticket (tab, top frame, origin).
       handle: async (p, caller) => handoff.claim(p.ticket, caller),
+    },
+    'proof.abandon': {
+      allow: ['content-script'],
+      parse: (p) => ({ flowId: flowId(p) }),
+      handle: async (p, caller) => {
+        // Only the tab and origin the browser names for the sender can give up on their own flow.
+        if (caller.tabId !== undefined && caller.origin && caller.frameId === 0) {
+          await runner.abandon({ tabId: caller.tabId, origin: caller.origin }, p.flowId);
+        }
+        return { done: true };
+      },
     },
     'proof.consent.get': {
       allow: ['extension-page'],

@@ -4,16 +4,20 @@ import type { SiteLists } from '@/lib/settings/site-lists.ts';
 import { boundWeb2Id, ProofErrorCode, SERVICE_WEB2ID_MAX, type FlowSource, type ProofRequestParams } from './contract.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } from './cooldown.ts';
-import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type DeliveryFailure, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
-import type { FlowStore } from './flow-store.ts';
-import type { Claimant, DocumentTarget } from './handoff.ts';
+import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
+import type { FlowStore, Opened } from './flow-store.ts';
+import type { Claimant, DeliveryFailure, DocumentTarget } from './handoff.ts';
+import { inTurn } from '@/lib/async/in-turn.ts';
 import { mayRequestProofs } from './origins.ts';
 import type { Delivery, ProgressNote, RequestAck } from './relay.ts';
 
 /**
  * Runs proof flows in the worker: keeps each flow in storage, performs the
  * machine's effects through injected ports, and feeds their results back.
- * All state changes go through one queue, so events never interleave.
+ * Each requesting tab (one flow per tab) has its own queue, so a flow's
+ * events never interleave while one tab's traffic never waits on another's.
+ * What flows share goes through two short global queues: the stored records'
+ * read-modify-writes, and the choice of whose consent window shows.
  */
 
 /** The three service calls a flow makes (the worker's client holds the key). */
@@ -42,7 +46,24 @@ export interface ProofBrowser {
   activeTab(): Promise<number | null>;
   /** Who the tab's top frame is, as the browser reports it; null when no relay answers there. */
   identify(tabId: number): Promise<Claimant | null>;
+  /** Closes a window a previous version opened, if it still shows Vantage's consent page. */
+  closeOldConsent(windowId: number): Promise<void>;
+  /** Closes a tab a previous version opened, if it still shows a page on one of `origins` (the service's). */
+  closeOldProofTab(tabId: number, origins: readonly string[]): Promise<void>;
 }
+
+/** The windows and tabs the flows have open. */
+export function openedBy(flows: readonly Flow[]): Opened {
+  return { windows: flows.flatMap((f) => f.consentWindowId ?? []), tabs: flows.flatMap((f) => f.proofTabId ?? []) };
+}
+
+const originOf = (url: string): string[] => {
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
 
 /** The runner's view of the user's site lists. */
 export function siteDecisions(lists: SiteLists): RunnerDeps['sites'] {
@@ -117,9 +138,16 @@ export class ProofPageRefused extends Error {
 }
 
 export class ProofRunner {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Per requesting tab, the tail of its queue (deleted once it runs dry). */
+  private readonly lanes = new Map<number, Promise<unknown>>();
+  /** Read-modify-writes of records every flow shares (flows, cooldowns, reports, site lists): never overlapping. */
+  private readonly writes = inTurn();
+  /** One at a time: whose consent window shows next, and the timer and alarm. */
+  private readonly shared = inTurn();
   private timer: unknown;
   private armed: boolean | undefined;
+  /** What store.opened last said (JSON), so it is written only on a change. */
+  private opened: string | undefined;
   private readonly aborts = new Map<string, AbortController>();
   /** Per flow, the last message to its page: progress notes and the delivery reach it in order. */
   private readonly toPage = new Map<string, Promise<unknown>>();
@@ -135,7 +163,7 @@ export class ProofRunner {
 
   /** A request from a page (origin, tab and document from the browser) or from the popup. */
   request(caller: DocumentTarget, params: ProofRequestParams, source: FlowSource = 'page'): Promise<RequestAck> {
-    return this.locked(async () => {
+    return this.inLane(caller.tabId, async () => {
       if (!mayRequestProofs(caller.origin)) {
         return error(ProofErrorCode.Unauthorized, PAGE_MESSAGES.insecureSite);
       }
@@ -202,6 +230,14 @@ export class ProofRunner {
     await this.dispatchById(flowId, { type: 'consentAnswered', approve, always, block });
   }
 
+  /** The requesting page's relay says the page stopped waiting: its own page flow ends, without an answer. */
+  abandon(caller: DocumentTarget, flowId: string): Promise<void> {
+    return this.inLane(caller.tabId, async () => {
+      const f = await this.deps.store.get(caller.tabId);
+      if (f?.id === flowId && f.source === 'page' && f.origin === caller.origin) await this.commit(f, step(f, { type: 'pageGaveUp' }, this.deps.now()));
+    });
+  }
+
   async cancel(flowId: string): Promise<void> {
     await this.dispatchById(flowId, { type: 'cancel' });
   }
@@ -226,9 +262,14 @@ export class ProofRunner {
     return this.forEach((f) => f.consentWindowId === windowId, { type: 'consentClosed' });
   }
 
-  /** Once per worker start: whatever the last worker had in flight died with it. */
-  resume(): Promise<void> {
-    return this.forEach(() => true, { type: 'resume' });
+  /**
+   * Once per worker start: whatever the last worker had in flight died with it. After an update or
+   * reload (storage.session emptied) the flows are gone too, and what the old version opened for them
+   * is closed: their pages already got 4900 from their relay (lib/proof/relay.ts).
+   */
+  async resume(): Promise<void> {
+    await this.shared(() => this.closeLeftovers());
+    await this.forEach(() => true, { type: 'resume' });
   }
 
   /** Timer and alarm: make due calls, enforce deadlines. */
@@ -237,23 +278,47 @@ export class ProofRunner {
   }
 
   /** Resolves when every queued change and its rescheduling is done (tests, bench). */
-  idle(): Promise<void> {
-    return this.locked(async () => undefined);
+  async idle(): Promise<void> {
+    do {
+      await Promise.all([...this.lanes.values()]);
+      await this.afterChange();
+    } while (this.lanes.size > 0);
   }
 
   // ---- internals ----
 
-  private locked<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(async () => {
-      try {
-        return await fn();
-      } finally {
-        await this.nextConsent().catch((e) => this.deps.onError?.(e));
-        await this.reschedule().catch((e) => this.deps.onError?.(e));
-      }
+  /** Runs `fn` in the tab's queue; resolves once the change it made has been followed up (afterChange). */
+  private inLane<T>(tabId: number, fn: () => Promise<T>): Promise<T> {
+    const run = this.laneOnly(tabId, fn);
+    return run.then(
+      async (r) => {
+        await this.afterChange();
+        return r;
+      },
+      async (e: unknown) => {
+        await this.afterChange();
+        throw e;
+      },
+    );
+  }
+
+  /** The tab's queue alone. Nothing run in a lane waits for `shared`, so `shared` may wait for a lane. */
+  private laneOnly<T>(tabId: number, fn: () => Promise<T>): Promise<T> {
+    const run = (this.lanes.get(tabId) ?? Promise.resolve()).then(fn);
+    const tail = run.catch(() => undefined);
+    this.lanes.set(tabId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(tabId) === tail) this.lanes.delete(tabId);
     });
-    this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** After any change: the next consent window if none shows, then the timer and the alarm. */
+  private afterChange(): Promise<void> {
+    return this.shared(async () => {
+      await this.nextConsent().catch((e) => this.deps.onError?.(e));
+      await this.reschedule().catch((e) => this.deps.onError?.(e));
+    });
   }
 
   /**
@@ -266,8 +331,15 @@ export class ProofRunner {
       const refusal = (await sites.isBlocked(next.origin))
         ? BLOCKED_MESSAGE
         : isCoolingDown(await store.cooldown(next.origin), now()) ? COOLING_DOWN_MESSAGE : null;
-      await this.commit(next, step(next, refusal ? { type: 'refused', message: refusal } : { type: 'consentTurn' }, now()));
-      if (!refusal) return;
+      const turn = next;
+      // The turn is taken in that flow's own queue, from its state there (its tab may have moved on meanwhile).
+      const given = await this.laneOnly(turn.tabId, async () => {
+        const f = await store.get(turn.tabId);
+        if (f?.id !== turn.id || nextConsentTurn(await store.all())?.id !== turn.id) return false;
+        await this.commit(f, step(f, refusal ? { type: 'refused', message: refusal } : { type: 'consentTurn' }, now()));
+        return !refusal;
+      });
+      if (given) return;
     }
   }
 
@@ -275,22 +347,28 @@ export class ProofRunner {
     return (await this.deps.store.all()).find((f) => f.id === flowId);
   }
 
-  private forEach(match: (f: Flow) => boolean, event: FlowEvent): Promise<void> {
-    return this.locked(async () => {
-      for (const f of await this.deps.store.all()) if (match(f)) await this.commit(f, step(f, event, this.deps.now()));
-    });
+  private async forEach(match: (f: Flow) => boolean, event: FlowEvent): Promise<void> {
+    const flows = (await this.deps.store.all()).filter(match);
+    await Promise.all(flows.map((f) => this.toFlow(f.tabId, f.id, event)));
+    if (flows.length === 0) await this.afterChange();
   }
 
-  private dispatchById(flowId: string, event: FlowEvent): Promise<void> {
-    return this.locked(async () => {
-      const f = await this.find(flowId);
-      if (f) await this.commit(f, step(f, event, this.deps.now()));
+  private async dispatchById(flowId: string, event: FlowEvent): Promise<void> {
+    const f = await this.find(flowId);
+    if (f) await this.toFlow(f.tabId, flowId, event);
+  }
+
+  /** One event for one flow, in its tab's queue, applied to its state there (ignored once that flow is gone). */
+  private toFlow(tabId: number, flowId: string, event: FlowEvent): Promise<void> {
+    return this.inLane(tabId, async () => {
+      const f = await this.deps.store.get(tabId);
+      if (f?.id === flowId) await this.commit(f, step(f, event, this.deps.now()));
     });
   }
 
   /** An effect's answer, for the flow that asked (ignored once that flow is gone). */
   private answer(tabId: number, flowId: string, event: FlowEvent): void {
-    void this.locked(async () => {
+    void this.inLane(tabId, async () => {
       const f = await this.deps.store.get(tabId);
       if (f?.id === flowId) {
         await this.commit(f, step(f, event, this.deps.now()));
@@ -307,9 +385,9 @@ export class ProofRunner {
     const { store } = this.deps;
     const flow = s.flow ?? before;
     if (!flow) return;
-    if (s.flow) await store.put(s.flow);
+    if (s.flow) await this.writes(() => store.put(s.flow!));
     else {
-      await store.remove(flow.tabId);
+      await this.writes(() => store.remove(flow.tabId));
       this.aborts.get(flow.id)?.abort();
       this.aborts.delete(flow.id);
     }
@@ -401,25 +479,50 @@ export class ProofRunner {
         browser.findTab(e.url).then((t) => t !== null && reply({ type: 'proofTabOpened', tabId: t }), (err) => this.deps.onError?.(err));
         return;
       case 'allowSite':
-        await this.quietly(this.deps.sites.allow(e.origin));
+        await this.quietly(this.writes(() => this.deps.sites.allow(e.origin)));
         return;
       case 'blockSite':
-        await this.quietly(this.deps.sites.block(e.origin));
+        await this.quietly(this.writes(() => this.deps.sites.block(e.origin)));
         return;
       case 'rejected': {
         const { store } = this.deps;
-        await this.quietly(store.cooldown(e.origin).then((c) => store.setCooldown(e.origin, afterRejection(c, this.deps.now()))));
+        await this.quietly(this.writes(() => store.cooldown(e.origin).then((c) => store.setCooldown(e.origin, afterRejection(c, this.deps.now())))));
         return;
       }
       case 'report':
-        await this.quietly(this.deps.store.addReport(e.report));
+        await this.quietly(this.writes(() => this.deps.store.addReport(e.report)));
         return;
     }
+  }
+
+  private async closeLeftovers(): Promise<void> {
+    const { store, browser } = this.deps;
+    const [left, flows] = await Promise.all([store.opened(), store.all()]);
+    const live = openedBy(flows);
+    const windows = left.windows.filter((id) => !live.windows.includes(id));
+    const tabs = left.tabs.filter((id) => !live.tabs.includes(id));
+    if (windows.length === 0 && tabs.length === 0) return;
+    const { proofPageTemplate, integrationBaseUrl } = await this.deps.settings();
+    const origins = [...originOf(proofPageTemplate), ...originOf(integrationBaseUrl)];
+    await Promise.all([
+      ...windows.map((id) => this.quietly(browser.closeOldConsent(id))),
+      ...tabs.map((id) => this.quietly(browser.closeOldProofTab(id, origins))),
+    ]);
+  }
+
+  /** Keeps store.opened in step with the flows (written only when it changes). */
+  private async recordOpened(flows: readonly Flow[]): Promise<void> {
+    const now = openedBy(flows);
+    const key = JSON.stringify(now);
+    if (key === this.opened) return;
+    await this.writes(() => this.deps.store.setOpened(now));
+    this.opened = key;
   }
 
   /** One in-memory timer for the earliest due flow; the alarm covers a worker that died. */
   private async reschedule(): Promise<void> {
     const flows = await this.deps.store.all();
+    await this.recordOpened(flows);
     if (this.timer !== undefined) this.clearTimer(this.timer);
     this.timer = undefined;
     const want = flows.length > 0;

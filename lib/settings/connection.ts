@@ -127,12 +127,15 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
       return e.status === undefined || o.jsonAnswer
         ? { status: 'failed', ok: false, message: t('settings.connection.answeredError', { error: e.message }) }
         : wrongBase(t('settings.connection.notLikeService'));
-    default:
+    default: {
+      // The service's own words when it gave some (cleaned by the client), else what Vantage says of the answer.
+      const error = e.detail ?? e.message;
       return {
         status: 'failed',
         ok: false,
-        message: e.status ? t('settings.connection.refusedStatus', { status: e.status, error: e.message }) : t('settings.connection.refused', { error: e.message }),
+        message: e.status ? t('settings.connection.refusedStatus', { status: e.status, error }) : t('settings.connection.refused', { error }),
       };
+    }
   }
 }
 

@@ -161,12 +161,16 @@ export const operationViews = {
   }),
   distributionByCountries: operationView({
     normalize: normalizeCountries,
-    isEmpty: noItems,
-    tables: (v) => [{
-      name: 'countries',
-      columns: ['Country', 'Visitors', 'Share of visitors', 'Wallets', 'Share of wallets'],
-      rows: v.items.map((c) => [c.name, c.visitors, c.share, c.wallets, c.walletShare]),
-    }],
+    // Totals without a list are still figures to show.
+    isEmpty: (v) => v.items.length === 0 && v.totalVisitors === null && v.totalWallets === null,
+    tables: (v) => [
+      {
+        name: 'countries',
+        columns: ['Country', 'Visitors', 'Share of visitors', 'Wallets', 'Share of wallets'],
+        rows: v.items.map((c) => [c.name, c.visitors, c.share, c.wallets, c.walletShare]),
+      },
+      { name: 'countries-totals', columns: ['Visitors', 'Wallets'], rows: [[v.totalVisitors, v.totalWallets]] },
+    ],
   }),
   trafficShare: operationView({
     normalize: normalizeTrafficShare,

@@ -6,10 +6,11 @@
 import { getOperation, type DataOperationId } from '@/lib/api/catalog.ts';
 import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 
-const REFUSAL_KINDS = new Set(['client-error', 'not-found', 'bad-response']);
+const REFUSAL_KINDS = new Set(['client-error', 'not-found', 'refused']);
 const ABOUT_ANALYTICS = /analytic|integration|tracking|not (set ?up|enabled|configured)/i;
 
 export function missingWebAnalytics(op: DataOperationId, error: ApiErrorInfo): boolean {
   const spec = getOperation(op) as { requiresWebAnalytics?: boolean };
-  return spec.requiresWebAnalytics === true && REFUSAL_KINDS.has(error.kind) && ABOUT_ANALYTICS.test(error.message);
+  // Only the service's own words tell: an unreadable answer says nothing about analytics.
+  return spec.requiresWebAnalytics === true && REFUSAL_KINDS.has(error.kind) && ABOUT_ANALYTICS.test(error.detail ?? '');
 }

@@ -21,7 +21,8 @@
  *    a request log: the time to the first number and to every block of the
  *    first tab leaving its skeleton, and where the time goes: when the popup's
  *    script and the worker started, each request at the service, and the
- *    popup's and the worker's `vantage:` spans (lib/timing/measure.ts: the
+ *    popup's and the worker's `vantage:` spans (lib/timing/measure.ts, in the
+ *    bench's own build only, made with WXT_SPANS=1: the
  *    view state read, the page's scope and stored reads, its asks; the
  *    worker's settings and key read, host check, fetches, storage writes),
  *    medians over the runs (BENCH_SPANS=1 lists one run's spans in order).
@@ -49,7 +50,8 @@ const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 const { values } = parseArgs({
   options: {
     opens: { type: 'string' }, colds: { type: 'string' }, 'no-build': { type: 'boolean' }, 'cold-only': { type: 'boolean' },
-    // Another build's folder (with --no-build): to compare a change with the code before it.
+    // Another build's folder (with --no-build): to compare a change with the code before it. Build it with
+    // WXT_SPANS=1 for "where the time goes" (lib/timing/measure.ts records spans only then).
     out: { type: 'string' },
   },
 });
@@ -66,7 +68,8 @@ const TARGET_COLD_ALL_MS = 400;
 
 // ---- 1. size ----
 if (!values['no-build']) {
-  const built = spawnSync('npx', ['wxt', 'build'], { env: { ...process.env, WXT_OUT_DIR: OUT }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // WXT_SPANS=1: the build records the `vantage:` spans read below (lib/timing/measure.ts; other builds keep none).
+  const built = spawnSync('npx', ['wxt', 'build'], { env: { ...process.env, WXT_OUT_DIR: OUT, WXT_SPANS: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (built.status !== 0) throw new Error('wxt build failed');
 }
 

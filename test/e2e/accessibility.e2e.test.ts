@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import type { TestPage } from './driver/types.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { launchChromiumWithHarness } from './driver/chromium.ts';
+import { startChromiumProofWorld } from './driver/chromium.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
-import { EXTENSION_DIR, screenshot, type ExtensionHarness } from './harness.ts';
-import { startProofWorld, type ProofWorld } from './proof-world.ts';
+import { screenshot, type ExtensionHarness } from './harness.ts';
+import type { ProofWorld } from './proof-world.ts';
 
 /**
  * axe-core (every rule, every impact) over every page and state a user meets,
@@ -26,11 +26,7 @@ describe('accessibility audit (axe-core)', () => {
   const found: string[] = [];
 
   beforeAll(async () => {
-    w = await startProofWorld(async (spec) => {
-      const launched = await launchChromiumWithHarness(spec);
-      h = launched.harness;
-      return launched.driver;
-    }, { extensionDir: EXTENSION_DIR });
+    ({ world: w, harness: h } = await startChromiumProofWorld());
   });
   afterAll(async () => {
     await w?.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pkg from '@/package.json' with { type: 'json' };
 import { FIREFOX_EXTENSION_DIR, launchFirefox, type FirefoxDriver } from './driver/firefox.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import { selfSignedCert, servePage, type HttpsSite } from './https-site.ts';
@@ -43,12 +44,12 @@ describe('Firefox driver', () => {
   });
   printExtensionErrorsOnFailure(() => ff);
 
-  it('installs the Firefox build under its pinned moz-extension origin', async () => {
+  it('installs the Firefox build under its pinned moz-extension origin, with package.json\'s version', async () => {
     expect(ff.extensionOrigin).toMatch(/^moz-extension:\/\/[0-9a-f-]{36}$/);
     const origin = await ff.inExtension(() => location.origin);
     expect(origin).toBe(ff.extensionOrigin);
     const manifest = await ff.inExtension(() => browser.runtime.getManifest());
-    expect(manifest).toMatchObject({ name: 'Vantage', manifest_version: 2 });
+    expect(manifest).toMatchObject({ name: 'Vantage', manifest_version: 2, version: pkg.version });
   });
 
   it('opens the popup and the options page, which render', async () => {

@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { browserPath } from '../setup/browsers.ts';
 
 /**
  * Real-browser harness: Debian's Chromium driven by playwright-core, with the
@@ -16,7 +17,7 @@ const QUIET_PAGE = 'manifest.json';
 
 export const EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'chrome-mv3');
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = browserPath('chromium');
 
 export interface LaunchOptions {
   readonly extensionDir?: string;
@@ -25,6 +26,8 @@ export interface LaunchOptions {
   readonly language?: string;
   /** Made-up hostnames resolved to 127.0.0.1 by this browser only; https to them accepts self-signed certificates. */
   readonly hosts?: readonly string[];
+  /** Developer mode on, so an extension page may call `chrome.runtime.reload()` (how Chromium applies an update). */
+  readonly developerMode?: boolean;
 }
 
 export interface ExtensionHarness {
@@ -47,6 +50,10 @@ export interface ExtensionHarness {
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
   const dir = opts.extensionDir ?? EXTENSION_DIR;
   const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
+  if (opts.developerMode) {
+    await mkdir(join(profile, 'Default'), { recursive: true });
+    await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -130,6 +137,15 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens one of the extension's pages (`/popup.html`) at a size, in a colour scheme. */
+export async function openExtensionPage(h: ExtensionHarness, path: string, size: { width: number; height: number }, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${h.origin}${path}`);
+  return page;
 }
 
 /** Saves a full-page screenshot under test-results/screenshots and returns its path. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
-import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { launchExtension, openExtensionPage, screenshot, type ExtensionHarness } from './harness.ts';
 import { sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
@@ -30,13 +30,7 @@ describe('popup at 420 px', () => {
     await sb?.close();
   });
 
-  async function openPopup(scheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const page = await h.context.newPage();
-    await page.setViewportSize(NARROW);
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`${h.origin}/popup.html`);
-    return page;
-  }
+  const openPopup = (scheme: 'light' | 'dark' = 'light') => openExtensionPage(h, '/popup.html', NARROW, scheme);
 
   async function showSection(page: Page, name: string, blocks: readonly string[]) {
     await page.getByRole('tab', { name }).click();

@@ -107,18 +107,91 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         for (const p of bad) {
           out.push(await window.vantage!.requestScoreProof(p as never).then(() => 'resolved', (e: { code: number }) => e.code));
         }
-        // Straight at the relay, bypassing window.vantage.
-        out.push(await new Promise((resolve) => {
-          addEventListener('message', (e) => {
-            const d = e.data as { target?: string; type?: string; id?: string; outcome?: { error: { code: number } } };
-            if (d?.target === 'vantage:page' && d.type === 'settled' && d.id === 'raw-1') resolve(d.outcome!.error.code);
-          });
-          postMessage({ target: 'vantage:relay', type: 'request', id: 'raw-1', params: { scoreId: 'credit-v1', condition: 'high', web2Id: 'a' } }, location.origin);
-        }));
         return out;
       });
-      expect(codes).toEqual(Array(7).fill(-32602));
+      expect(codes).toEqual(Array(6).fill(-32602));
+      // Straight at the relay in its old window-message format, bypassing window.vantage: nothing is listening
+      // (the relay reads only its private port, lib/proof/page-channel.ts), so nothing answers and nothing starts.
+      const raw = await dapp.evaluate(async () => {
+        const answers: unknown[] = [];
+        addEventListener('message', (e) => {
+          const d = e.data as { target?: string };
+          if (d?.target === 'vantage:page') answers.push(d);
+        });
+        postMessage({ target: 'vantage:relay', type: 'request', id: 'raw-1', params: { scoreId: 'credit-v1', condition: 600, web2Id: 'a' } }, location.origin);
+        // A request through window.vantage after it is answered in full: the raw one had its turn before it.
+        const code = await window.vantage!.requestScoreProof({ scoreId: '', condition: 600, web2Id: 'a' }).then(() => 0, (e: { code: number }) => e.code);
+        return { code, answers };
+      });
+      expect(raw).toEqual({ code: -32602, answers: [] });
       // Refused before the worker: no consent window, no flow, no call to the service.
+      expect(await popupWindows()).toBe(0);
+      expect(await flows()).toEqual({});
+      expect(serviceCalls('createUrl')).toBe(0);
+      await dapp.close();
+    });
+
+    it('hostile arguments (Proxies, throwing getters, a 64 MB ArrayBuffer, a 10 MB string, DOM nodes, spoofed web2Ids, a raw post to the relay): never a throw, always -32602, nothing opened', async () => {
+      const dapp = await w.openDapp('hostile');
+      const results = await dapp.evaluate(async () => {
+        const v = window.vantage!;
+        const ok = { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@your.app' };
+        const boom = (): never => {
+          throw new Error('the page’s own');
+        };
+        const revocable = Proxy.revocable({ ...ok }, {});
+        revocable.revoke();
+        const calls: Record<string, () => unknown> = {
+          'request(Proxy throwing)': () => v.request(new Proxy({}, { get: boom }) as never),
+          'request(method getter throws)': () => v.request({ get method(): string { return boom(); } }),
+          'request(params getter throws)': () => v.request({ method: 'vantage_requestScoreProof', get params(): unknown { return boom(); } }),
+          'request(revoked Proxy)': () => v.request(revocable.proxy as never),
+          'request(symbol)': () => v.request(Symbol('x') as never),
+          'options getter throws': () => v.requestScoreProof(ok, { get onProgress(): never { return boom(); } }),
+          'params Proxy, every trap throws': () => v.requestScoreProof(new Proxy(ok, { get: boom, ownKeys: boom, getPrototypeOf: boom, getOwnPropertyDescriptor: boom })),
+          'revoked params': () => v.requestScoreProof(revocable.proxy),
+          'condition "600"': () => v.requestScoreProof({ ...ok, condition: '600' }),
+          'condition "0x258"': () => v.requestScoreProof({ ...ok, condition: '0x258' }),
+          'condition Number object': () => v.requestScoreProof({ ...ok, condition: Object(600) }),
+          'class instance': () => v.requestScoreProof(new (class { scoreId = 'credit-v1'; condition = 600; web2Id = 'alice'; })()),
+          'Map field': () => v.requestScoreProof({ ...ok, extra: new Map([[1, 2]]) }),
+          '64 MB ArrayBuffer field': () => v.requestScoreProof({ ...ok, extra: new ArrayBuffer(64 * 1024 * 1024) }),
+          '10 MB string': () => v.requestScoreProof({ ...ok, web2Id: 'y'.repeat(10 * 1024 * 1024) }),
+          'DOM node': () => v.requestScoreProof({ ...ok, extra: document.body }),
+          window: () => v.requestScoreProof(window),
+          Blob: () => v.requestScoreProof({ ...ok, extra: new Blob(['x']) }),
+          'frozen, with a Date': () => v.requestScoreProof(Object.freeze({ ...ok, extra: new Date() })),
+          'right-to-left override': () => v.requestScoreProof({ ...ok, web2Id: '\u202Eecila#moc.elpmaxe.knab//:sptth' }),
+          'zero-width space': () => v.requestScoreProof({ ...ok, web2Id: '\u200Bhttps://bank.example.com#alice' }),
+          'leading space': () => v.requestScoreProof({ ...ok, web2Id: ' https://bank.example.com#alice' }),
+          newline: () => v.requestScoreProof({ ...ok, web2Id: '\nhttps://bank.example.com#alice' }),
+          fullwidth: () => v.requestScoreProof({ ...ok, web2Id: 'ｈｔｔｐｓ：／／bank.example.com＃alice' }),
+          'soft hyphen in scoreId': () => v.requestScoreProof({ ...ok, scoreId: 'credit\u00AD-v1' }),
+        };
+        const out: Record<string, unknown> = {};
+        for (const [name, call] of Object.entries(calls)) {
+          let p: unknown;
+          try {
+            p = call();
+          } catch {
+            out[name] = 'threw';
+            continue;
+          }
+          out[name] = await (p as Promise<unknown>).then(() => 'resolved', (e: unknown) => (e instanceof Error ? (e as Error & { code?: unknown }).code : 'not an Error'));
+        }
+        // Past window.vantage, straight at the relay: the relay checks again.
+        out['posted to the relay: 64 MB ArrayBuffer'] = await new Promise((resolve) => {
+          addEventListener('message', (e) => {
+            const d = e.data as { target?: string; type?: string; id?: string; outcome?: { error?: { code: number } } };
+            if (d?.target === 'vantage:page' && d.type === 'settled' && d.id === 'raw-big') resolve(d.outcome?.error?.code);
+          });
+          postMessage({ target: 'vantage:relay', type: 'request', id: 'raw-big', params: { ...ok, extra: new ArrayBuffer(64 * 1024 * 1024) } }, location.origin);
+        });
+        return out;
+      });
+      expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, -32602])));
+      expect(Object.keys(results)).toHaveLength(26);
+      // Refused before the worker: no consent window, no flow.
       expect(await popupWindows()).toBe(0);
       expect(await flows()).toEqual({});
       expect(serviceCalls('createUrl')).toBe(0);
@@ -302,10 +375,6 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const seen: string[] = [];
         (window as unknown as { seen: string[] }).seen = seen;
         addEventListener('vantage:proof', () => seen.push('vantage:proof'));
-        addEventListener('message', (e) => {
-          const d = e.data as { target?: string; type?: string };
-          if (d?.target === 'vantage:page' && (d.type === 'settled' || d.type === 'proof')) seen.push(`message:${d.type}`);
-        });
       });
       await w.prove(proof);
       await expect.poll(async () => (await reports())[0], { timeout: 30_000 }).toMatchObject({

@@ -56,7 +56,8 @@ export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOpt
     startRequestLog(sandbox.origin),
     startExampleDapp({ ...service, tls, publicHost: SITE_HOSTS[0] }),
     startExampleDapp(service),
-    launch({ extensionDir: opts.extensionDir, hosts: SITE_HOSTS }),
+    // Developer mode: a test may reload the extension as an update does (driver.reloadExtension).
+    launch({ extensionDir: opts.extensionDir, hosts: SITE_HOSTS, developerMode: true }),
   ]);
   const origin = (host: SiteHost) => {
     const u = new URL(dapp.origin);

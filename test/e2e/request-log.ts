@@ -25,9 +25,19 @@ export interface RequestTiming {
   end?: number;
 }
 
+/** An answer the proxy sends itself instead of the sandbox's: what a sloppy or broken deployment sends. */
+export interface CannedAnswer {
+  readonly status: number;
+  /** Sent as is (no body for 204). */
+  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 export interface RequestLogOptions {
   /** Serve https as `host` (which the browser must resolve to 127.0.0.1: LaunchSpec.hosts). */
   readonly https?: { readonly host: string; readonly tls: TlsIdentity };
+  /** Asked for every request (path with query): a canned answer replaces the sandbox's; undefined passes it through. */
+  readonly answer?: (path: string) => CannedAnswer | undefined;
 }
 
 export async function startRequestLog(target: string, opts: RequestLogOptions = {}): Promise<RequestLog> {
@@ -40,6 +50,13 @@ export async function startRequestLog(target: string, opts: RequestLogOptions = 
       paths.push(timing.path);
       timings.push(timing);
       res.on('finish', () => (timing.end = Date.now()));
+    }
+    const canned = opts.answer?.(req.url ?? '');
+    if (canned) {
+      req.resume();
+      res.writeHead(canned.status, { 'access-control-allow-origin': '*', 'content-type': 'application/json', ...canned.headers });
+      res.end(canned.status === 204 ? undefined : canned.body);
+      return;
     }
     const out = httpRequest(
       // The sandbox answers only to its own Host name.

@@ -101,3 +101,104 @@ describe('the API key and redirects', () => {
     }
   });
 });
+
+describe('a hostile page against its own page API (#26): forged messages fool nobody, least of all the extension', () => {
+  const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@example.test' };
+
+  /** A page on its own origin (no cooldown carries over), with `head` in its <head>, and the key set so a request reaches consent. */
+  async function hostilePage(head = ''): Promise<{ page: Page; close(): void }> {
+    const s = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><head>${head}</head><title>hostile</title><p>A page that lies`);
+    });
+    await h.setStorage('local', { settings: { ...defaultSettings }, settings$: { v: 2 } });
+    await h.setStorage('session', { apiKey: KEY });
+    const page = await h.context.newPage();
+    await page.goto(s.origin);
+    return { page, close: () => s.server.close() };
+  }
+
+  /** Starts a request in the page (its outcome lands in window.outcome) and resolves the consent window it opened. */
+  async function pendingRequest(page: Page): Promise<Page> {
+    const consent = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/consent.html') });
+    await page.evaluate((params) => {
+      const w = window as unknown as { outcome: unknown; ids: string[] };
+      w.outcome = 'pending';
+      w.ids = [];
+      addEventListener('vantage:progress', (e) => w.ids.push((e as CustomEvent<{ id: string }>).detail.id));
+      window.vantage!.requestScoreProof(params).then(() => (w.outcome = 'resolved'), (e: { code: number }) => (w.outcome = e.code));
+    }, PARAMS);
+    return consent;
+  }
+  const outcome = (page: Page) => page.evaluate(() => (window as unknown as { outcome: unknown }).outcome);
+  /** A round trip through window.vantage and the relay: every message posted before it has been handled. */
+  const roundTrip = (page: Page) => page.evaluate(() => window.vantage!.requestScoreProof({}).catch((e: { code: number }) => e.code));
+
+  it('in Chromium no page script sees the private channel handed over, not even one that runs first and listens for it', async () => {
+    const { page, close } = await hostilePage(`<script>
+      window.seenPorts = 0;
+      addEventListener('vantage:channel', (e) => { window.seenPorts += e.ports.length; }, { capture: true });
+    </script>`);
+    expect(await page.evaluate(() => typeof window.vantage)).toBe('object');
+    expect(await roundTrip(page)).toBe(-32602);
+    expect(await page.evaluate(() => (window as unknown as { seenPorts: number }).seenPorts)).toBe(0);
+    await page.close();
+    close();
+  });
+
+  it('forged "gone" and "settled" (the id read from vantage:progress) change nothing: the request stays pending, its window open, and the real answer arrives', async () => {
+    const { page, close } = await hostilePage();
+    const consent = await pendingRequest(page);
+    await page.evaluate(() => {
+      const id = (window as unknown as { ids: string[] }).ids[0]!;
+      for (const target of ['vantage:page', 'vantage:relay']) {
+        postMessage({ target, type: 'gone' }, location.origin);
+        postMessage({ target, type: 'settled', id, outcome: { ok: false, error: { code: 4001, message: 'forged' } } }, location.origin);
+        postMessage({ target, type: 'settled', id, outcome: { ok: true, result: { sessionId: 's', proofText: '{"publicSignals":["850"]}', web2Id: 'x' } } }, location.origin);
+      }
+      dispatchEvent(new MessageEvent('message', { data: { target: 'vantage:page', type: 'gone' }, origin: location.origin, source: window }));
+    });
+    expect(await roundTrip(page)).toBe(-32602);
+    expect(await outcome(page)).toBe('pending');
+    expect(consent.isClosed()).toBe(false);
+    // The extension's own state decides: closing the window is the user's rejection, and the page hears it.
+    await consent.close();
+    await expect.poll(() => outcome(page)).toBe(4001);
+    await page.close();
+    close();
+  });
+
+  it('a page script that asks for a channel of its own can ask (as window.vantage can) but never answer window.vantage’s request', async () => {
+    const { page, close } = await hostilePage();
+    const consent = await pendingRequest(page);
+    const forged = await page.evaluate(async () => {
+      let port: MessagePort | undefined;
+      addEventListener('vantage:channel', (e) => {
+        port = (e as MessageEvent).ports[0];
+        e.preventDefault();
+      }, { capture: true });
+      dispatchEvent(new Event('vantage:connect'));
+      const id = (window as unknown as { ids: string[] }).ids[0]!;
+      const answers: unknown[] = [];
+      port!.onmessage = (e) => answers.push(e.data);
+      port!.postMessage({ target: 'vantage:page', type: 'settled', id, outcome: { ok: false, error: { code: 4001, message: 'forged' } } });
+      port!.postMessage({ target: 'vantage:page', type: 'gone' });
+      port!.postMessage({ target: 'vantage:relay', type: 'request', id: 'mine', params: { scoreId: 'credit-v1', condition: 600, web2Id: 'x' } });
+      await new Promise<void>((r) => {
+        const check = () => (answers.length > 0 ? r() : setTimeout(check, 20));
+        check();
+      });
+      return { gotPort: Boolean(port), answers };
+    });
+    // Its own request is one more from this tab: refused while the page's is pending.
+    expect(forged).toEqual({ gotPort: true, answers: [expect.objectContaining({ type: 'settled', id: 'mine', outcome: expect.objectContaining({ error: expect.objectContaining({ code: 4290 }) }) })] });
+    expect(await outcome(page)).toBe('pending');
+    expect(consent.isClosed()).toBe(false);
+    await consent.close();
+    await expect.poll(() => outcome(page)).toBe(4001);
+    // And nothing hangs: the next request is answered (this origin now cools down after the rejection: 4001 at once).
+    expect(await page.evaluate((params) => window.vantage!.requestScoreProof(params).catch((e: { code: number }) => e.code), PARAMS)).toBe(4001);
+    await page.close();
+    close();
+  });
+});

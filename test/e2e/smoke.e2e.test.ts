@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import pkg from '@/package.json' with { type: 'json' };
 
 describe('extension smoke', () => {
   let h: ExtensionHarness;
@@ -12,12 +13,13 @@ describe('extension smoke', () => {
     await h?.close();
   });
 
-  it('loads with a service worker and a manifest named Vantage', async () => {
+  it('loads with a service worker and a manifest named Vantage, with package.json\'s version', async () => {
     const w = await h.worker();
     expect(w.url()).toBe(`${h.origin}/background.js`);
     const manifest = await w.evaluate(() => chrome.runtime.getManifest());
     expect(manifest.name).toBe('Vantage');
     expect(manifest.manifest_version).toBe(3);
+    expect(manifest.version).toBe(pkg.version);
   });
 
   it('the worker answers a message from an extension page', async () => {

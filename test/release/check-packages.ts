@@ -10,14 +10,12 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import JSZip from 'jszip';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = resolve(ROOT, process.env.WXT_OUT_DIR ?? '.output');
+import type JSZip from 'jszip';
+import { ROOT, filesOf, openZip, readPackageJson, zipPath } from './packages.ts';
 /** Everything a reviewer needs to rebuild: the build's inputs and instructions. */
-const NEEDED = ['package.json', 'package-lock.json', 'wxt.config.ts', 'tsconfig.json', 'README.md', 'entrypoints/background.ts'];
+const NEEDED = ['package.json', 'package-lock.json', 'wxt.config.ts', 'tsconfig.json', 'README.md', 'entrypoints/background/index.ts'];
 /** Never in the sources zip: tests (the sandbox's zk artifacts among them), installs, build output. */
 const UNWANTED = /^(test|node_modules|\.output|tmp|test-results)\//;
 /** Far above the sources (under 1 MB unpacked, most of it the lock file), far below anything heavy slipping in. */
@@ -27,11 +25,6 @@ const problems: string[] = [];
 const check = (ok: boolean, problem: string) => {
   if (!ok) problems.push(problem);
 };
-
-async function openZip(file: string): Promise<JSZip> {
-  return JSZip.loadAsync(await readFile(join(OUT, file)));
-}
-const filesOf = (zip: JSZip) => Object.values(zip.files).filter((f) => !f.dir);
 
 async function manifestOf(zip: JSZip): Promise<Record<string, unknown>> {
   const file = zip.file('manifest.json');
@@ -80,8 +73,8 @@ async function rebuildFromSources(sources: JSZip, firefox: JSZip): Promise<void>
 }
 
 async function main(): Promise<void> {
-  const { name, version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  const zip = (kind: string) => openZip(`${name}-${version}-${kind}.zip`);
+  const pkg = await readPackageJson();
+  const zip = (kind: 'chrome' | 'firefox' | 'sources') => openZip(zipPath(pkg, kind));
   const [chrome, firefox, sources] = await Promise.all([zip('chrome'), zip('firefox'), zip('sources')]);
 
   const chromeManifest = await manifestOf(chrome);
@@ -89,6 +82,9 @@ async function main(): Promise<void> {
   const firefoxManifest = await manifestOf(firefox);
   const gecko = (firefoxManifest.browser_specific_settings as { gecko?: Record<string, unknown> } | undefined)?.gecko;
   check(firefoxManifest.manifest_version === 2, 'the Firefox zip is not the MV2 build');
+  for (const [browser, manifest] of [['Chrome', chromeManifest], ['Firefox', firefoxManifest]] as const) {
+    check(manifest.version === pkg.version, `the ${browser} manifest's version is ${String(manifest.version)}, not package.json's ${pkg.version}`);
+  }
   check(typeof gecko?.id === 'string', 'the Firefox manifest has no gecko id');
   check(Array.isArray((gecko?.data_collection_permissions as { required?: unknown } | undefined)?.required), 'the Firefox manifest declares no data collection');
   check(JSON.stringify(firefoxManifest.optional_permissions) === JSON.stringify(['https://*/*', 'http://*/*', 'notifications']), 'the Firefox manifest lacks the optional host permissions Options asks from, or the optional notifications "Watch" asks for');

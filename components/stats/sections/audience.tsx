@@ -6,7 +6,7 @@ import { FlowView } from '@/components/stats/FlowView.tsx';
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { useSizes } from './shared.tsx';
+import { Figures, useSizes } from './shared.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
 function RetentionBlock() {
@@ -37,7 +37,16 @@ function CountriesBlock() {
   return (
     <Block id="countries" title={t('stats.countries.title')} op="distributionByCountries">
       {(v) => (
-        <RankedTable
+        <>
+          {(v.totalVisitors !== null || v.totalWallets !== null) && (
+            <Figures
+              items={[
+                { id: 'visitors', label: t('stats.countries.totalVisitors'), value: v.totalVisitors },
+                { id: 'wallets', label: t('stats.countries.totalWallets'), value: v.totalWallets },
+              ]}
+            />
+          )}
+          {v.items.length === 0 ? <p class="empty">{t('stats.countries.noList')}</p> : <RankedTable
           caption={t('stats.countries.caption')}
           rows={v.items}
           rowKey={(c) => c.id}
@@ -48,7 +57,8 @@ function CountriesBlock() {
             { label: t('stats.countries.visitors'), cell: (c) => <Num value={c.visitors} compact />, num: true },
             { label: t('stats.countries.wallets'), cell: (c) => <Num value={c.wallets} compact />, num: true },
           ]}
-        />
+        />}
+        </>
       )}
     </Block>
   );

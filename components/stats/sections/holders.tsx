@@ -8,12 +8,24 @@ import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, usePartialDay, useSizes } from './shared.tsx';
+import { Figures, LatestDay, usePartialDay, useSizes } from './shared.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
-/** The figures "now": the active holders are the last day's, so a day not over is said as such. */
-function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
+/**
+ * The figures "now": the active holders are the last day's, so a day not over
+ * is said as such. An answer without `now` still has its days: the latest
+ * complete one stands in for active and new holders, named as that day.
+ */
+export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
   const partial = usePartialDay(v.series);
+  if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
+    return (
+      <>
+        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total }]} />
+        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} />
+      </>
+    );
+  }
   return (
     <Figures
       items={[

@@ -12,7 +12,11 @@ export function useSizes() {
   return layout === 'page' ? { chart: 240, rows: undefined, small: 200 } : { chart: 140, rows: 5, small: 130 };
 }
 
-/** Headline figures: big numbers with labels; `partial` ones (a day not over) smaller, and said so in the note. */
+/**
+ * Headline figures: big numbers with labels; `partial` ones (a day not over)
+ * smaller, and said so in the note. A figure the answer did not carry says so
+ * under its dash.
+ */
 export function Figures({ items, note, partial = false }: { items: readonly { label: string; value: number | null; id: string }[]; note?: string; partial?: boolean }) {
   return (
     <div class={partial ? 'figures figures-partial' : 'figures'} data-partial={partial || undefined}>
@@ -20,6 +24,7 @@ export function Figures({ items, note, partial = false }: { items: readonly { la
         <div key={f.id} class="figure" data-figure={f.id}>
           <Num value={f.value} />
           <span class="figure-label">{f.label}</span>
+          {f.value === null && <span class="figure-why muted">{t('stats.block.notInAnswer')}</span>}
         </div>
       ))}
       {note && <span class="figure-note muted">{note}</span>}

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { launchExtension, screenshot, type ExtensionHarness } from '@/test/e2e/harness.ts';
+import { EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness } from '@/test/e2e/harness.ts';
+import { startProofWorld, type ProofWorld } from '@/test/e2e/proof-world.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
 
 /** Debian's Chromium through playwright-core (test/e2e/harness.ts), behind the shared driver interface. */
@@ -33,7 +34,13 @@ export const launchChromium: LaunchBrowser = async (spec) => (await launchChromi
 
 /** The driver and the playwright harness under it, for Chromium-only tests that need more (keyboard, CDP). */
 export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[0]): Promise<{ driver: BrowserDriver; harness: ExtensionHarness }> {
-  const h = await launchExtension({ extensionDir: spec.extensionDir, colorScheme: spec.colorScheme, hosts: spec.hosts });
+  const h = await launchExtension({
+    extensionDir: spec.extensionDir,
+    colorScheme: spec.colorScheme,
+    hosts: spec.hosts,
+    developerMode: spec.developerMode,
+    language: spec.language,
+  });
   const errors: string[] = [];
   h.context.on('console', (m) => {
     if ((m.type() === 'error' || m.type() === 'warning') && m.page()?.url().startsWith(h.origin)) errors.push(`[${m.page()?.url()}] ${m.text()}`);
@@ -95,8 +102,28 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
       await cdp.detach();
       return () => page.close();
     },
+    reloadExtension: async () => {
+      const started = h.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(h.origin), timeout: 10_000 });
+      const page = await h.context.newPage();
+      await page.goto(`${h.origin}/manifest.json`);
+      // The page goes away with the old version: do not wait for its answer.
+      await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
+      await started;
+      if (!page.isClosed()) await page.close();
+    },
     extensionErrors: () => errors,
     close: () => h.close(),
   };
   return { driver, harness: h };
+}
+
+/** The proof world (proof-world.ts) in Chromium, with the playwright harness under its driver, for Chromium-only tests. */
+export async function startChromiumProofWorld(opts: { readonly language?: string } = {}): Promise<{ world: ProofWorld; harness: ExtensionHarness }> {
+  let harness!: ExtensionHarness;
+  const world = await startProofWorld(async (spec) => {
+    const launched = await launchChromiumWithHarness({ ...spec, ...opts });
+    harness = launched.harness;
+    return launched.driver;
+  }, { extensionDir: EXTENSION_DIR });
+  return { world, harness };
 }

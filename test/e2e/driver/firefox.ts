@@ -8,6 +8,7 @@ import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
 import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
 import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
+import { browserPath } from '../../setup/browsers.ts';
 import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
  */
 
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.WXT_OUT_DIR ?? '.output', 'firefox-mv2');
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX = browserPath('firefox');
 
 export interface FirefoxDriver extends BrowserDriver {
   readonly name: 'firefox';
@@ -97,7 +98,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
     // serves inExtension: it never takes focus from a test's tab, and never closes (closing a
     // tab is an event that wakes the background).
     const [first] = await firefox.pages();
-    const helper = first ?? (await firefox.newPage());
+    let helper = first ?? (await firefox.newPage());
     await bidi.navigate(helper, `${origin}/manifest.json`);
 
     // Firefox opens a new tab in its most recent window; when that window is one closing at that moment
@@ -176,6 +177,16 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         await background.stop();
         // Nothing was opened to do it.
         return async () => undefined;
+      },
+      async reloadExtension() {
+        // Installing the same temporary add-on again replaces the running one, as an update does.
+        const again = await firefox.installExtension(spec.extensionDir);
+        if (again !== addonId) throw new Error(`Reinstalled ${again}, expected ${addonId}`);
+        // The helper's document belonged to the old version, which closes it: a new helper serves the new one.
+        const old = helper;
+        helper = await firefox.newPage({ background: true });
+        await bidi.navigate(helper, `${origin}/manifest.json`);
+        await old.close().catch(() => undefined);
       },
       backgroundState: () => background.state(),
       chooseFromSelectionMenu(page, selector, labelPrefix) {

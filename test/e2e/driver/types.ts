@@ -44,6 +44,10 @@ export interface LaunchSpec {
    */
   readonly hosts?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /** Chromium: developer mode on, which `reloadExtension` needs. */
+  readonly developerMode?: boolean;
+  /** The browser's UI language (Chromium's `--lang`), which picks the extension's messages: English by default. */
+  readonly language?: string;
 }
 
 export interface BrowserDriver {
@@ -73,6 +77,12 @@ export interface BrowserDriver {
    * left open. Rejects if this browser cannot do it.
    */
   stopBackground(): Promise<() => Promise<void>>;
+  /**
+   * Reloads the extension as an update does (Chromium: `chrome.runtime.reload()`, which needs
+   * LaunchSpec.developerMode; Firefox: the temporary add-on installed again). Resolves once the new
+   * version's background runs. storage.session is empty afterwards.
+   */
+  reloadExtension(): Promise<void>;
   /** Error and warning lines the extension logged (worker, pages), for failure reports. */
   extensionErrors(): readonly string[];
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ClientConfig } from '@/lib/api/client.ts';
-import { ApiError, describeError } from '@/lib/api/errors.ts';
+import { ApiError, asRefusal, describeError } from '@/lib/api/errors.ts';
 
 const KEY = 'k-secret-123';
 
@@ -149,21 +149,90 @@ describe('ApiClient', () => {
   });
 
   it.each([
-    ['401', () => json({ message: 'Unauthorized' }, 401), 'key-rejected', 401],
-    ['403', () => json({ message: 'Forbidden' }, 403), 'key-rejected', 403],
-    ['200 success:false', () => json({ success: false, message: 'invalid key' }), 'key-rejected', 200],
+    ['401 Unauthorized (no reason but the status)', () => json({ message: 'Unauthorized' }, 401), 'key-rejected', 401],
+    ['403 Forbidden (an API gateway\'s bad key)', () => json({ message: 'Forbidden' }, 403), 'key-rejected', 403],
+    ['403 with no body', () => json('', 403), 'key-rejected', 403],
+    ['403 saying the key is invalid', () => json({ message: 'Invalid API key' }, 403), 'key-rejected', 403],
+    ['401 Unauthorized is only the status', () => json({ message: 'Unauthorized' }, 401), 'key-rejected', 401],
+    ['401 with a key code', () => json({ code: 'INVALID_API_KEY', message: 'Denied for this request' }, 401), 'key-rejected', 401],
+    ['403 about the project', () => json({ message: 'Web analytics integration is not set up for this project' }, 403), 'refused', 403],
+    ['403 about the plan', () => json({ error: { message: 'Your plan does not include retention' } }, 403), 'refused', 403],
+    ['200 success:false about the key', () => json({ success: false, message: 'invalid key' }), 'key-rejected', 200],
+    ['200 success:false about something else', () => json({ success: false, message: 'Project is archived' }), 'refused', 200],
     ['200 plain-text No api key', () => json('No api key'), 'key-rejected', 200],
     ['404 unknown project', () => json({ message: 'Project not found' }, 404), 'not-found', 404],
     ['400', () => json({ message: 'bad limit' }, 400), 'client-error', 400],
-    ['truncated JSON', () => json('{"whales": 1', 200), 'bad-response', 200],
+    ['truncated JSON', () => json('{"now":{"active":1830,"new":214,"total":', 200), 'bad-response', 200],
+    ['a NaN literal', () => json('{"whales": NaN, "normalWallets": 2}', 200), 'bad-response', 200],
+    ['an Infinity literal', () => json('{"whales": Infinity}', 200), 'bad-response', 200],
+    ['JSON double-encoded as a string', () => json(JSON.stringify(JSON.stringify({ whales: 1 })), 200), 'bad-response', 200],
     ['an HTML page', () => json('<html>oops</html>', 200), 'bad-response', 200],
-    ['an empty body', () => json('', 200), 'bad-response', 200],
-    ['an array', () => json([1, 2, 3]), 'bad-response', undefined],
+    ['plain text not about the key', () => json('Internal error, see log 42', 200), 'bad-response', 200],
+    ['a bare number', () => json('42', 200), 'bad-response', 200],
   ] as const)('classifies %s as %s', async (_label, res, kind, status) => {
     const { fetch } = scripted(res());
     const e = await failure(client(fetch).c.call('distributionByDapps', { project_id: 'p' }));
     expect(e).toMatchObject({ kind, status });
     expect(e.message).not.toContain(KEY);
+  });
+
+  it.each([
+    ['truncated JSON', '{"now":{"active":1830,"new":214,"total":'],
+    ['a NaN literal', '{"whales": NaN}'],
+    ['double-encoded JSON', JSON.stringify(JSON.stringify({ now: { active: 1830 } }))],
+    ['an HTML page', '<!doctype html><h1>502 Bad Gateway</h1>'],
+    ['plain text', 'upstream connect error or disconnect/reset before headers'],
+  ])('never passes %s on: it is "the service\'s answer could not be read", with no detail', async (_label, body) => {
+    const { fetch } = scripted(json(body, 200));
+    const e = await failure(client(fetch).c.call('holderChange', { project_id: 'p' }));
+    expect(e.message).toBe("The service's answer could not be read.");
+    expect(e.detail).toBeUndefined();
+    expect(describeError(e.toInfo())).toBe("The service's answer could not be read.");
+  });
+
+  it('shows only a JSON message field of an error, cleaned: one line, no invisible characters, capped', async () => {
+    const long = `Quota exceeded\n\u202Efor\u200b project   nebula. ${'x'.repeat(400)}`;
+    const { fetch } = scripted(json({ message: long }, 400), json('<html><body>Bad request</body></html>', 400, { 'content-type': 'text/html' }));
+    const { c } = client(fetch);
+    const e = await failure(c.call('distributionByDapps', { project_id: 'p' }));
+    expect(e.detail).toMatch(/^Quota exceeded for project nebula\. x+…$/);
+    expect(e.detail!.length).toBeLessThanOrEqual(160);
+    const html = await failure(c.call('distributionByDapps', { project_id: 'p' }));
+    expect(html).toMatchObject({ kind: 'client-error', status: 400, message: 'The service answered HTTP 400.' });
+    expect(html.detail).toBeUndefined();
+  });
+
+  it('says a refusal for this request with the service\'s reason, and a key problem only when the service names the key', async () => {
+    const { fetch } = scripted(json({ message: 'Web analytics integration is not set up for this project' }, 403), json({ message: 'Forbidden' }, 403));
+    const { c } = client(fetch);
+    const refused = await failure(c.call('distributionByCountries', { project_id: 'p' }));
+    expect(describeError(refused.toInfo())).toBe('The service refused this request: Web analytics integration is not set up for this project');
+    const bare = await failure(c.call('distributionByCountries', { project_id: 'p' }));
+    expect(bare).toMatchObject({ kind: 'key-rejected', keyBasis: 'status' });
+    expect(describeError(asRefusal(bare.toInfo()))).toBe('The service refused this request: Forbidden');
+  });
+
+  it.each([
+    ['204 No Content', () => new Response(null, { status: 204 })],
+    ['an empty 200', () => json('', 200)],
+    ['a top-level []', () => json([])],
+    ['a top-level {}', () => json({})],
+    ['JSON null', () => json('null', 200)],
+  ])('takes %s as no data for a data operation', async (_label, res) => {
+    const { fetch } = scripted(res());
+    await expect(client(fetch).c.call('holderChange', { project_id: 'p' })).resolves.toEqual({});
+  });
+
+  it('takes an empty answer to an integration operation as a failure, not as a result', async () => {
+    const { fetch } = scripted(new Response(null, { status: 204 }));
+    const e = await failure(client(fetch).c.call('calculateCustomScore', { entity_address: '0x' + 'a'.repeat(40), scoreId: 'credit-v1' }));
+    expect(e).toMatchObject({ kind: 'bad-response', message: 'The service sent an empty answer.' });
+  });
+
+  it('keeps every digit of integers beyond 2^53, sent as numbers or as strings', async () => {
+    const { fetch } = scripted(json('{"claimed_rewards":{"1700006400":123456789012345678901234,"1700092800":"123456789012345678901235","1700179200":1520.75}}', 200));
+    const body = await client(fetch).c.call('dailyClaimedRewards', { project_id: 'p' });
+    expect(body).toEqual({ claimed_rewards: { 1700006400: '123456789012345678901234', 1700092800: '123456789012345678901235', 1700179200: 1520.75 } });
   });
 
   it('classifies shape errors of integration answers as bad-response', async () => {

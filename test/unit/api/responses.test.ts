@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCreateUrl, parseProofData, parseProofJson, parseScore, parseVerify } from '@/lib/api/responses.ts';
 import { parseRetryAfter, retryDelay } from '@/lib/api/retry.ts';
-import { errorBodyMessage } from '@/lib/api/body.ts';
+import { isErrorBody, serviceMessage } from '@/lib/api/body.ts';
 
 describe('integration answers', () => {
   it('accepts the sessionId shape and the early url shape', () => {
@@ -43,11 +43,12 @@ describe('integration answers', () => {
 
 describe('error bodies and retry timing', () => {
   it('spots error envelopes sent with 200', () => {
-    expect(errorBodyMessage({ success: false, message: 'invalid key' })).toBe('invalid key');
-    expect(errorBodyMessage('No api key')).toBe('No api key');
-    expect(errorBodyMessage({ message: 'Internal error', code: 500 })).toBe('Internal error');
-    expect(errorBodyMessage({ message: 'hi', whales: 1 })).toBeNull();
-    expect(errorBodyMessage({ whales: 1 })).toBeNull();
+    expect(isErrorBody({ success: false, message: 'invalid key' })).toBe(true);
+    expect(serviceMessage({ success: false, message: 'invalid key' })).toBe('invalid key');
+    expect(isErrorBody({ message: 'Internal error', code: 500 })).toBe(true);
+    expect(isErrorBody({ message: 'hi', whales: 1 })).toBe(false);
+    expect(isErrorBody({ whales: 1 })).toBe(false);
+    expect(isErrorBody('No api key')).toBe(false); // text is readBody's to judge
   });
 
   it('parses Retry-After and computes jittered backoff', () => {
@@ -63,9 +64,9 @@ describe('error bodies and retry timing', () => {
 
 describe('error envelopes seen in the wild', () => {
   it('reads gateway and bare error spellings', () => {
-    expect(errorBodyMessage({ Message: 'Forbidden' })).toBe('Forbidden');
-    expect(errorBodyMessage({ error: 'No api key' })).toBe('No api key');
-    expect(errorBodyMessage({ success: 'false', message: 'invalid key' })).toBe('invalid key');
-    expect(errorBodyMessage({ error: 'x', users: [] })).toBeNull();
+    expect(serviceMessage({ Message: 'Forbidden' })).toBe('Forbidden');
+    expect(serviceMessage({ error: 'No api key' })).toBe('No api key');
+    expect(isErrorBody({ success: 'false', message: 'invalid key' })).toBe(true);
+    expect(isErrorBody({ error: 'x', users: [] })).toBe(false);
   });
 });

@@ -12,13 +12,11 @@
  * `export … from` and `import()`, and an allowlist entry whose file moved
  * fails here instead of silently allowing nothing.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
+import { inside, ROOT, SOURCE, sourceFiles, specifiersOf, targetOf } from './imports.ts';
 
 /** The lib/ modules the sandbox may import: the service's API as the extension speaks it. */
 const SHARED_CONTRACT: Readonly<Record<string, string>> = {
@@ -34,37 +32,6 @@ const PRODUCT = ['lib', 'components', 'entrypoints', 'wxt.config.ts'];
 const SANDBOX = 'test/sandbox';
 const SANDBOX_PACKAGE = '@vantage/sandbox';
 
-const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
-const SKIP_DIRS = new Set(['node_modules', '.output', '.wxt']);
-/** WXT's aliases (.wxt/tsconfig.json): all four name the project root. */
-const ALIAS = /^(@@|~~|@|~)(\/|$)/;
-
-const posix = (p: string) => p.split(sep).join('/');
-
-function sourceFiles(path: string): string[] {
-  const abs = join(ROOT, path);
-  if (!statSync(abs).isDirectory()) return SOURCE.test(path) ? [path] : [];
-  return readdirSync(abs, { withFileTypes: true })
-    .filter((e) => !SKIP_DIRS.has(e.name))
-    .flatMap((e) => (e.isDirectory() ? sourceFiles(`${path}/${e.name}`) : SOURCE.test(e.name) ? [`${path}/${e.name}`] : []));
-}
-
-/** Every module a file names: static and type imports, `export … from`, `import()` and `require()`; comments skipped. */
-function specifiersOf(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
-}
-
-type Target = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'package'; readonly name: string };
-
-/** What a specifier in `from` (a root-relative path) names: a root-relative file (extension as written) or a package. */
-function targetOf(from: string, specifier: string): Target {
-  if (ALIAS.test(specifier)) return { kind: 'file', path: posix(relative(ROOT, join(ROOT, specifier.replace(ALIAS, ''))) || '.') };
-  if (specifier.startsWith('.')) return { kind: 'file', path: posix(relative(ROOT, resolve(ROOT, dirname(from), specifier))) };
-  const parts = specifier.replace(/^node:/, '').split('/');
-  return { kind: 'package', name: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]! };
-}
-
-const inside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
 const isBuiltin = (name: string) => builtinModules.includes(name);
 
 /** Why `from` may not import `specifier` (undefined if it may), for extension code. */

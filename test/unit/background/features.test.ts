@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
-import { composeWorker, startWorker, WORKER_FEATURES } from '@/lib/background/features.ts';
+import { WORKER_FEATURES } from '@/entrypoints/background/features.ts';
+import { composeWorker, startWorker } from '@/lib/background/start.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataOperations, type DataOperationId } from '@/lib/api/catalog.ts';
-import { errorBodyMessage as detectErrorBody } from '@/lib/api/body.ts';
+import { isErrorBody, serviceMessage } from '@/lib/api/body.ts';
 import { toAlignedData } from '@/lib/normalize/normalize.ts';
 import { hasData, normalize, operationViews } from '@/lib/stats/operation-views.ts';
 import { realBodies } from './fixtures.ts';
@@ -73,19 +73,23 @@ describe('normalizers', () => {
   });
 });
 
-describe('detectErrorBody', () => {
-  it('returns the message of the error shapes the service sends with HTTP 200', () => {
-    expect(detectErrorBody({ success: false, message: 'invalid key' })).toBe('invalid key');
-    expect(detectErrorBody('No api key')).toBe('No api key');
-    expect(detectErrorBody({ message: 'Forbidden' })).toBe('Forbidden');
-    expect(detectErrorBody({ message: 'Missing Authentication Token', statusCode: 403 })).toBe('Missing Authentication Token');
+describe('isErrorBody', () => {
+  it('spots the error shapes the service sends with HTTP 200, and their message', () => {
+    for (const [body, message] of [
+      [{ success: false, message: 'invalid key' }, 'invalid key'],
+      [{ message: 'Forbidden' }, 'Forbidden'],
+      [{ message: 'Missing Authentication Token', statusCode: 403 }, 'Missing Authentication Token'],
+    ] as const) {
+      expect(isErrorBody(body)).toBe(true);
+      expect(serviceMessage(body)).toBe(message);
+    }
   });
 
   it.each(ids)('%s: takes its real body for data', (id) => {
-    expect(detectErrorBody(realBodies[id])).toBeNull();
+    expect(isErrorBody(realBodies[id])).toBe(false);
   });
 
   it('takes empty data for data', () => {
-    for (const body of [{}, [], null, { dailyUsers: [] }]) expect(detectErrorBody(body)).toBeNull();
+    for (const body of [{}, [], null, { dailyUsers: [] }]) expect(isErrorBody(body)).toBe(false);
   });
 });

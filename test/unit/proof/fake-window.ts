@@ -1,3 +1,5 @@
+import { CHANNEL_EVENT } from '@/lib/proof/page-channel.ts';
+
 /**
  * A window stand-in for Node: an EventTarget with postMessage semantics
  * (structured clone, asynchronous delivery, targetOrigin check, `source` and
@@ -30,4 +32,46 @@ export function messageEvent(data: unknown, origin: string, source: unknown): Me
   const e = new Event('message');
   Object.defineProperties(e, { data: { value: data }, origin: { value: origin }, source: { value: source } });
   return e as MessageEvent;
+}
+
+/** One end of a fake MessageChannel: structured clone, delivery on a later task (fake timers drive it). */
+export class FakePort {
+  onmessage: ((event: { readonly data: unknown }) => void) | null = null;
+  other!: FakePort;
+  closed = false;
+  /** Everything posted from this end. */
+  readonly sent: unknown[] = [];
+
+  postMessage(data: unknown): void {
+    if (this.closed) return;
+    this.sent.push(data);
+    const clone = structuredClone(data);
+    const to = this.other;
+    setTimeout(() => {
+      if (!to.closed) to.onmessage?.({ data: clone });
+    }, 0);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/** A fake channel: the relay's test seam for MessageChannel. */
+export function fakeChannel(made: { page: FakePort; relay: FakePort }[] = []): () => { page: FakePort; relay: FakePort } {
+  return () => {
+    const page = new FakePort();
+    const relay = new FakePort();
+    page.other = relay;
+    relay.other = page;
+    made.push({ page, relay });
+    return { page, relay };
+  };
+}
+
+/** The relay's channel offer as a plain, cancelable event (Node's MessageEvent takes only its own ports). */
+export function fakeChannelEvent(port: unknown): Event {
+  const e = new Event(CHANNEL_EVENT, { cancelable: true });
+  Object.defineProperty(e, 'ports', { value: [port] });
+  return e;
 }

@@ -3,10 +3,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { ApiError, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { CreateUrlResult, ProofDataResult } from '@/lib/api/responses.ts';
 import type { ProofRequestParams } from '@/lib/proof/contract.ts';
-import type { DeliveryFailure } from '@/lib/proof/flow.ts';
 import { sessionFlowStore, type FlowStore } from '@/lib/proof/flow-store.ts';
 import { sitePseudonyms } from '@/lib/proof/pseudonym.ts';
-import { Handoff, type DocumentTarget } from '@/lib/proof/handoff.ts';
+import { Handoff, type DeliveryFailure, type DocumentTarget } from '@/lib/proof/handoff.ts';
 import type { Delivery, ProgressNote } from '@/lib/proof/relay.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
 import { ProofPageRefused, ProofRunner, siteDecisions, type ProofApi, type ProofBrowser, type ProofSettings } from '@/lib/proof/runner.ts';
@@ -186,6 +185,13 @@ export class FakeTabs implements ProofBrowser {
   }
   identify(tabId: number) {
     return this.handoff.identify(tabId);
+  }
+  async closeOldConsent(id: number): Promise<void> {
+    if (this.windows.has(id)) await this.closeWindow(id);
+  }
+  async closeOldProofTab(id: number, origins: readonly string[]): Promise<void> {
+    const url = this.tabs.get(id);
+    if (url && origins.some((o) => url.startsWith(`${o}/`))) await this.closeTab(id);
   }
   /** The proof tab (any tab but the dApp's that shows the proof page). */
   proofTab(): number | undefined {

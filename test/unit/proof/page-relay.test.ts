@@ -6,7 +6,7 @@ import { Handoff } from '@/lib/proof/handoff.ts';
 import type { VantageProvider } from '@/lib/proof/contract.ts';
 import { installPageApi } from '@/lib/proof/page-api.ts';
 import { ackFromReply, createRelay, type Delivery, type ProgressNote, type RequestAck } from '@/lib/proof/relay.ts';
-import { FakeWindow } from './fake-window.ts';
+import { fakeChannel, fakeChannelEvent, FakeWindow, type FakePort } from './fake-window.ts';
 
 // The service's own key order (pi_a first, curve last): the page must get exactly this.
 const PROOF_TEXT = '{"proof":{"pi_a":["1","2","1"],"protocol":"groth16","curve":"bn128"},"publicSignals":["712","9"]}';
@@ -36,11 +36,18 @@ function delivery(flowId: string, outcome: Delivery['outcome'], source: Delivery
 function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 'f1' }), order: 'page-first' | 'relay-first' = 'page-first') {
   const win = new FakeWindow();
   const asked: unknown[] = [];
+  const abandoned: string[] = [];
+  const channels: { page: FakePort; relay: FakePort }[] = [];
+  const extension = { alive: true };
   let tickets = 0;
   const relay = createRelay({
     win: win as never,
     request: (p) => (asked.push(p), ack(p)),
     claim: async (ticket) => handoff.claim(ticket, { kind: 'content-script', tabId: TAB, frameId: 0, origin: win.location.origin }),
+    abandon: async (flowId) => void abandoned.push(flowId),
+    alive: () => extension.alive,
+    channel: fakeChannel(channels),
+    channelEvent: fakeChannelEvent,
   });
   const handoff = new Handoff({ send: (_to, knock) => relay.knock(knock), tabExists: async () => true, newTicket: () => `t${++tickets}` });
   const deliver = (d: Delivery, origin = win.location.origin) => handoff.deliver({ tabId: TAB, origin }, d);
@@ -55,11 +62,11 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
     installPageApi(win as never);
   }
   const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
-  return { win, relay, asked, announces, vantage, deliver, notify };
+  return { win, relay, asked, abandoned, channels, extension, announces, vantage, deliver, notify };
 }
 
-// postMessage delivers on a later task; each hop schedules the next.
-const settle = () => vi.runAllTimersAsync();
+// A port delivers on a later task; each hop schedules the next. (Not runAllTimers: a pending request's heartbeat never ends.)
+const settle = () => vi.advanceTimersByTimeAsync(20);
 
 describe('window.vantage ⇄ relay', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -109,21 +116,18 @@ describe('window.vantage ⇄ relay', () => {
     expect(await delivered).toBe('delivered');
   });
 
-  it('a delivery is not lost while another request awaits its ack, and is handed once however often it is knocked', async () => {
-    let ackSecond!: (a: RequestAck) => void;
-    const acks = [async (): Promise<RequestAck> => ({ flowId: 'f1' }), () => new Promise<RequestAck>((r) => (ackSecond = r))];
-    const { win, vantage, deliver } = page(() => acks.shift()!());
+  it('one request per page at a time: the relay refuses the next with 4290 without asking the worker, and hands a delivery once however often it is knocked', async () => {
+    const { win, vantage, deliver, asked } = page();
     const events: unknown[] = [];
     win.addEventListener(PROOF_EVENT, (e) => events.push((e as CustomEvent).detail));
     const first = vantage.requestScoreProof(PARAMS);
     await settle();
-    const second = vantage.requestScoreProof(PARAMS);
+    const refused = Promise.all(Array.from({ length: 50 }, () => vantage.requestScoreProof(PARAMS).catch((e: { code: number }) => e.code)));
     await settle();
-    // f1's outcome arrives while the second request still waits for its ack: it goes to the first promise.
+    expect(await refused).toEqual(Array(50).fill(4290));
+    expect(asked).toHaveLength(1);
     const d = delivery('f1', { ok: true, result: PAYLOAD });
     const delivered = deliver(d);
-    await settle();
-    ackSecond({ flowId: 'f2' });
     await settle();
     expect(await delivered).toBe('delivered');
     await expect(first).resolves.toEqual(RESULT);
@@ -132,23 +136,24 @@ describe('window.vantage ⇄ relay', () => {
     await settle();
     expect(await again).toBe('delivered');
     expect(events).toEqual([]);
-    let secondSettled = false;
-    void second.then(() => (secondSettled = true), () => (secondSettled = true));
+    // Once the first is answered, the page may ask again.
+    void vantage.requestScoreProof(PARAMS);
     await settle();
-    expect(secondSettled).toBe(false);
+    expect(asked).toHaveLength(2);
   });
 
   it('a knock for another origin is answered "wrong-origin" and nothing is claimed or posted', async () => {
-    const { win, vantage, deliver } = page();
+    const { vantage, deliver, channels } = page();
     const p = vantage.requestScoreProof(PARAMS);
     let settled = false;
     void p.then(() => (settled = true), () => (settled = true));
     await settle();
-    const posted = win.posted.length;
+    const { relay: relayEnd } = channels[0]!;
+    const posted = relayEnd.sent.length;
     const delivered = deliver(delivery('f1', { ok: true, result: PAYLOAD }), 'https://other.example');
     await settle();
     expect(await delivered).toBe('origin-changed');
-    expect(win.posted.length).toBe(posted);
+    expect(relayEnd.sent.length).toBe(posted);
     expect(settled).toBe(false);
   });
 
@@ -205,42 +210,169 @@ describe('window.vantage ⇄ relay', () => {
     expect(seen).toEqual([RESULT]);
   });
 
-  it('ignores messages from other frames or origins, both ways', async () => {
-    const { win, asked, vantage } = page();
-    await settle();
-    const otherFrame = new FakeWindow();
-    win.receiveForeign({ target: RELAY_TARGET, type: 'request', id: 'x', params: PARAMS }, win.location.origin, otherFrame);
-    win.receiveForeign({ target: RELAY_TARGET, type: 'request', id: 'y', params: PARAMS }, 'https://evil.example', win);
-    await settle();
-    expect(asked).toEqual([]);
-    const p = vantage.requestScoreProof(PARAMS);
-    let settled = false;
-    void p.then(() => (settled = true), () => (settled = true));
-    await settle();
-    win.receiveForeign({ target: PAGE_TARGET, type: 'settled', id: '1', outcome: { ok: true, result: PAYLOAD } }, 'https://evil.example', win);
-    await settle();
-    expect(settled).toBe(false);
-  });
-
-  it('posts only to its own origin, never to "*"', async () => {
-    const { win, vantage, deliver } = page();
-    void vantage.requestScoreProof(PARAMS);
-    await settle();
-    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
-    await settle();
-    expect(win.posted.map((p) => (p.data as { type: string }).type)).toEqual(expect.arrayContaining(['hello', 'ready', 'request', 'settled']));
-    expect(new Set(win.posted.map((p) => p.targetOrigin))).toEqual(new Set([win.location.origin]));
-  });
-
-  it('rejects pending promises with 4900 when the extension goes away', async () => {
-    const { relay, vantage } = page();
+  it('rejects pending promises with 4900 when the extension goes away, and every later request at once', async () => {
+    const { relay, vantage, asked } = page();
     const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
     await settle();
     relay.stop();
     await settle();
     expect(await caught).toMatchObject({ code: 4900 });
+    const later = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await later).toMatchObject({ code: 4900 });
+    expect(asked).toHaveLength(1);
   });
 });
+
+describe('the extension going away under a pending request (#25)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('Chromium: an orphaned relay answers the next ping "gone": 4900 within 2 s, with no word from the extension', async () => {
+    const { vantage, extension } = page();
+    const caught = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    extension.alive = false;
+    const at = Date.now();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await caught).toMatchObject({ code: 4900 });
+    expect(Date.now() - at).toBeLessThanOrEqual(2000);
+  });
+
+  it('Firefox: a relay that was removed without a word (it answers nothing) ends the request with 4900 within 2 s', async () => {
+    const { vantage, channels } = page();
+    let outcome: unknown;
+    void vantage.requestScoreProof(PARAMS).catch((e: unknown) => (outcome = e));
+    await settle();
+    channels[0]!.relay.close();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(outcome).toMatchObject({ code: 4900 });
+  });
+
+  it('a worker that merely stopped is no update: pings are answered, and the request waits for its proof', async () => {
+    const { vantage, deliver } = page();
+    let outcome: unknown = 'pending';
+    const p = vantage.requestScoreProof(PARAMS);
+    void p.catch((e: unknown) => (outcome = e));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(outcome).toBe('pending');
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+  });
+
+  it('a request the worker cannot be asked (Extension context invalidated) is 4900 at once, and so is what was pending', async () => {
+    const answers: Array<() => Promise<RequestAck>> = [async () => ({ flowId: 'f1' })];
+    const { vantage, extension } = page(() => (answers.shift() ?? (async () => ackFromReply(undefined)))());
+    const first = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    extension.alive = false;
+    const second = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await second).toMatchObject({ code: 4900 });
+    expect(await first).toMatchObject({ code: 4900 });
+  });
+
+  it('Firefox: the new version’s relay starting in the page ends the old one’s requests with 4900 and serves the next', async () => {
+    const win = new FakeWindow();
+    const made = (alive: { alive: boolean }, asked: unknown[]) => createRelay({
+      win: win as never,
+      request: async (p) => (asked.push(p), { flowId: `f${asked.length}` }),
+      claim: async () => ({ accepted: false }),
+      abandon: async () => undefined,
+      alive: () => alive.alive,
+      channel: fakeChannel(),
+      channelEvent: fakeChannelEvent,
+    });
+    const oldAsked: unknown[] = [];
+    made({ alive: true }, oldAsked).start();
+    installPageApi(win as never, { followNewRelay: true });
+    const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
+    const old = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    const newAsked: unknown[] = [];
+    made({ alive: true }, newAsked).start();
+    expect(await old).toMatchObject({ code: 4900 });
+    void vantage.requestScoreProof(PARAMS);
+    await settle();
+    expect([oldAsked.length, newAsked.length]).toEqual([1, 1]);
+  });
+});
+
+describe('forged page-side messages (#26): at most the forging page is fooled, never the extension', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('window messages in the relay’s or the page script’s format reach neither: no request, no "gone", no "settled"', async () => {
+    const { win, asked, vantage, deliver } = page();
+    const p = vantage.requestScoreProof(PARAMS);
+    await settle();
+    // Everything a page script could post, as the old window-message protocol had it.
+    win.postMessage({ target: RELAY_TARGET, type: 'request', id: 'x', params: PARAMS }, win.location.origin);
+    win.postMessage({ target: PAGE_TARGET, type: 'gone' }, win.location.origin);
+    win.postMessage({ target: PAGE_TARGET, type: 'settled', id: 'any', outcome: { ok: false, error: { code: 4001, message: 'forged' } } }, win.location.origin);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(asked).toHaveLength(1);
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+  });
+
+  it('a page script that asks for a line gets one of its own: it can ask (as window.vantage can) but never answer the page’s requests', async () => {
+    const { win, vantage, asked, channels } = page();
+    const p = vantage.requestScoreProof(PARAMS);
+    let settled = false;
+    void p.then(() => (settled = true), () => (settled = true));
+    await settle();
+    // The page script asks for a channel and takes the offer before anyone else.
+    let own: FakePort | undefined;
+    win.addEventListener('vantage:channel', (e) => {
+      own = (e as MessageEvent).ports[0] as unknown as FakePort;
+      e.preventDefault();
+    }, { capture: true });
+    win.dispatchEvent(new Event('vantage:connect'));
+    // window.vantage already has its line (Chromium: it takes no second one), so the offer went to the script.
+    expect(own).toBe(channels[1]!.page);
+    own!.postMessage({ target: PAGE_TARGET, type: 'settled', id: 'x', outcome: { ok: true, result: PAYLOAD } });
+    own!.postMessage({ target: RELAY_TARGET, type: 'request', id: 'mine', params: PARAMS });
+    await settle();
+    expect(settled).toBe(false);
+    // Its request is one more from this page: refused while the page's own is pending.
+    expect(channels[1]!.relay.sent).toEqual([expect.objectContaining({ type: 'settled', id: 'mine', outcome: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 4290 }) }) })]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('a request the page stopped waiting for (a forged answer where one could reach it) is ended in the extension, not left pending', async () => {
+    const { vantage, abandoned, channels } = page();
+    const p = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    // As if a settled had reached window.vantage without the relay sending it (Firefox, docs/security.md).
+    channels[0]!.relay.postMessage({ target: PAGE_TARGET, type: 'settled', id: (await firstRequestId(channels[0]!.page)), outcome: { ok: false, error: { code: 4001, message: 'forged' } } });
+    await settle();
+    expect(await p).toMatchObject({ code: 4001 });
+    expect(abandoned).toEqual(['f1']);
+    // And the page may ask again at once: no 4290 from a flow nobody waits for.
+    const again = vantage.requestScoreProof(PARAMS);
+    await settle();
+    void again.catch(() => undefined);
+    expect(channels[0]!.page.sent.filter((m) => (m as { type: string }).type === 'request')).toHaveLength(2);
+  });
+
+  it('nothing is ever posted on window', async () => {
+    const { win, vantage, deliver } = page();
+    void vantage.requestScoreProof(PARAMS);
+    await settle();
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    expect(win.posted).toEqual([]);
+  });
+});
+
+/** The id of the first request a page script sent on its end of the channel. */
+async function firstRequestId(pagePort: FakePort): Promise<string> {
+  const m = pagePort.sent.find((x) => (x as { type: string }).type === 'request') as { id: string };
+  return m.id;
+}
 
 describe('ackFromReply', () => {
   it('maps router refusals and silence to page codes', () => {

@@ -3,7 +3,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { sessionFlowStore } from '@/lib/proof/flow-store.ts';
+import { parseProofRequest } from '@/lib/proof/params.ts';
 import { proofRoutes } from '@/lib/proof/routes.ts';
+import { EXAMPLES } from './param-examples.ts';
 import { DAPP_TAB, makeWorld, ORIGIN, PARAMS, type World } from './fakes.ts';
 
 const ID = 'extid';
@@ -88,5 +90,41 @@ describe('proof routes', () => {
     await w.flush();
     // Only `true` approves.
     expect(w.tabs.deliveries.at(-1)?.delivery.outcome).toMatchObject({ ok: false, error: { code: 4001 } });
+  });
+
+  it.each(Object.entries(EXAMPLES))('the worker checks again whatever a content script sends (%s rule): refused ones start nothing', async (rule, { accepted, refused }) => {
+    let refusedHere = 0;
+    for (const ex of [...refused, ...accepted]) {
+      // What Chromium's runtime messaging carries: JSON. What does not survive it cannot be sent.
+      let payload: unknown;
+      try {
+        const text = JSON.stringify(ex());
+        if (text === undefined) continue;
+        payload = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      let ok = true;
+      try {
+        parseProofRequest(payload);
+      } catch {
+        ok = false;
+      }
+      const flows = (await sessionFlowStore().all()).length;
+      const windows = w.tabs.windows.size;
+      const reply = await listen(msg('proof.request', payload), { ...contentScript, tab: { id: 100 + refusedHere + flows } });
+      await w.flush();
+      if (ok) {
+        expect(reply).toMatchObject({ ok: true });
+        continue;
+      }
+      refusedHere++;
+      // The router's own size cap answers first for what is far too large; every other refusal names its rule.
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-params', message: expect.stringMatching(/^(Invalid parameters: |Request too large)/) } });
+      expect((await sessionFlowStore().all()).length).toBe(flows);
+      expect(w.tabs.windows.size).toBe(windows);
+    }
+    // Nothing unreadable survives the transport; every other rule still refuses there.
+    if (rule !== 'readable') expect(refusedHere).toBeGreaterThan(0);
   });
 });

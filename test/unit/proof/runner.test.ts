@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ProofErrorCode } from '@/lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '@/lib/proof/flow.ts';
@@ -290,6 +290,62 @@ describe('proof flow: the MV3 worker is stopped', () => {
   });
 });
 
+describe('proof flow: the extension is updated or reloaded (#25)', () => {
+  /** An update: storage.session is emptied, and a fresh worker of the new version starts. */
+  async function update() {
+    await fakeBrowser.storage.session.clear();
+    await w.restart();
+  }
+
+  it('the new version closes the consent window and the proof tab the old one opened; nothing is left pending', async () => {
+    w.tabs.tabs.set(2, 'https://two.example/');
+    await approvedFlow();
+    const proofTab = w.tabs.proofTab()!;
+    await w.runner.request({ tabId: 2, origin: 'https://two.example' }, PARAMS);
+    await w.flush();
+    const [consentWindow] = [...w.tabs.windows];
+    expect(consentWindow).toBeDefined();
+    const closedBefore = w.tabs.closedWindows.length;
+    await update();
+    expect(w.tabs.closedWindows.slice(closedBefore)).toEqual([consentWindow]);
+    expect(w.tabs.closedTabs).toEqual([proofTab]);
+    expect((await w.runner.list()).flows).toEqual([]);
+    // Nothing is recorded as open any more, so a later start closes nothing.
+    expect(await store.opened()).toEqual({ windows: [], tabs: [] });
+  });
+
+  it('a tab that shows something else by then (the user went on in it) is left alone; a worker that merely stopped closes nothing', async () => {
+    await approvedFlow();
+    const proofTab = w.tabs.proofTab()!;
+    await w.restart();
+    expect(w.tabs.closedTabs).toEqual([]);
+    w.tabs.tabs.set(proofTab, 'https://news.example/');
+    await update();
+    expect(w.tabs.closedTabs).toEqual([]);
+    expect(w.tabs.tabs.get(proofTab)).toBe('https://news.example/');
+  });
+});
+
+describe('proof flow: the page stops waiting (its relay says so)', () => {
+  it('ends that page’s own flow: its window closes, no 4290 afterwards, no answer sent', async () => {
+    const ack = (await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS)) as { flowId: string };
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    // Another tab, or another origin in this tab, cannot end it.
+    await w.runner.abandon({ tabId: 2, origin: ORIGIN }, ack.flowId);
+    await w.runner.abandon({ tabId: DAPP_TAB, origin: 'https://evil.example' }, ack.flowId);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(1);
+    await w.runner.abandon({ tabId: DAPP_TAB, origin: ORIGIN }, ack.flowId);
+    await w.flush();
+    expect(w.tabs.windows.size).toBe(0);
+    expect(w.tabs.deliveries).toEqual([]);
+    expect((await w.runner.list()).reports[0]).toMatchObject({ result: 'undelivered', message: 'The page stopped waiting for the proof.' });
+    // Not a rejection: no cooldown, and the page may ask again at once.
+    expect(await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS)).toEqual({ flowId: expect.any(String) });
+  });
+});
+
 describe('proof flow: the requesting tab', () => {
   it('navigated to another site: the proof is not handed over, and the proof tab is closed', async () => {
     await approvedFlow();
@@ -442,6 +498,27 @@ describe('proof flow: a page that keeps asking', () => {
     await w.flush();
     expect(w.tabs.windows.size).toBe(1);
     expect(await w.runner.consentDetails((acks[1] as { flowId: string }).flowId)).toMatchObject({ origin: 'https://two.example' });
+  });
+
+  it('a request held up in one tab (a slow read for its site) holds up no other tab’s (#26: one queue per tab)', async () => {
+    w.tabs.tabs.set(2, 'https://two.example/');
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const isListed = SITES.isListed.bind(SITES);
+    const spy = vi.spyOn(SITES, 'isListed').mockImplementation(async (list, origin) => {
+      if (origin === ORIGIN) await slow;
+      return isListed(list, origin);
+    });
+    let firstDone = false;
+    const first = w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS).finally(() => (firstDone = true));
+    expect(await w.runner.request({ tabId: 2, origin: 'https://two.example' }, PARAMS)).toEqual({ flowId: expect.any(String) });
+    expect(firstDone).toBe(false);
+    release();
+    expect(await first).toEqual({ flowId: expect.any(String) });
+    spy.mockRestore();
+    await w.flush();
+    // Still one consent window on screen, whichever queue asked first.
+    expect(w.tabs.windows.size).toBe(1);
   });
 
   it('a waiting request from a site rejected meanwhile is refused when its turn comes, without a window', async () => {

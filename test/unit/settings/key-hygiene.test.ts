@@ -4,7 +4,8 @@ import { catalog, type OperationId, type ParamSpec } from '@/lib/api/catalog.ts'
 import { ApiError } from '@/lib/api/errors.ts';
 import { isUnderBase } from '@/lib/api/request.ts';
 import type { WorkerDeps } from '@/lib/background/feature.ts';
-import { composeWorker, WORKER_FEATURES } from '@/lib/background/features.ts';
+import { WORKER_FEATURES } from '@/entrypoints/background/features.ts';
+import { composeWorker } from '@/lib/background/start.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 

@@ -1,12 +1,13 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { startWorker, WORKER_FEATURES } from '@/lib/background/features.ts';
+import { startWorker } from '@/lib/background/start.ts';
 import { makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { closeStorageToContentScripts } from '@/lib/platform/storage-access.ts';
 import { browserHostsGranted } from '@/lib/settings/host-access.ts';
 import { prepareStorage } from '@/lib/storage/prepare.ts';
 import { indexedDbScopeSecret, indexedDbVault } from '@/lib/settings/key-vault.ts';
+import { WORKER_FEATURES } from './features.ts';
 
 export default defineBackground({
   // Firefox (MV2): an event page, stopped when idle like Chromium's service worker, so both browsers
@@ -25,7 +26,7 @@ export default defineBackground({
     const scopeSecret = indexedDbScopeSecret();
     const hostsGranted = browserHostsGranted();
     const cache = createWorkerCache(makeServiceContext(vault, scopeSecret, hostsGranted));
-    // Every feature's routes and listeners (lib/background/features.ts), registered synchronously.
+    // Every feature's routes and listeners (./features.ts), registered synchronously.
     startWorker(WORKER_FEATURES, { name, version, vault, scopeSecret, hostsGranted, cache });
     // For npm run bench:popup: when the worker could first answer.
     performance.mark('vantage:worker.started');
