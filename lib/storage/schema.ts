@@ -38,7 +38,7 @@ export const STORAGE_SCHEMA: readonly StoredKey[] = [
   { area: 'local', key: 'alertRules', sealed: false, owner: 'lib/alerts/store.ts', userData: true },
   { area: 'local', key: 'alertState', sealed: false, owner: 'lib/alerts/store.ts', userData: false },
   { area: 'local', key: 'alertSchedule', sealed: false, owner: 'lib/alerts/store.ts', userData: true },
-  // The consent windows and proof tabs a flow opened, so the version after an update or reload can close them.
+  // Windows and tabs a proof flow opened: kept across an update, so the new version closes what the old one left.
   { area: 'local', key: 'proofOpened', sealed: false, owner: 'lib/proof/flow-store.ts', userData: false },
   { area: 'local', key: 'cache:', prefix: true, sealed: false, owner: 'lib/cache/storage-store.ts', userData: false },
   { area: 'session', key: 'apiKey', sealed: false, owner: 'lib/settings/store.ts', userData: true },
