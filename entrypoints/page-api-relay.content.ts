@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { sendToWorker } from '@/lib/messaging/send.ts';
 import { injectPageWorldScript } from '@/lib/platform/page-world.ts';
+import { EXTENSION_LINE, extensionLine } from '@/lib/proof/extension-line.ts';
 import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '@/lib/proof/relay.ts';
 
 /**
@@ -13,6 +14,17 @@ export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
   runAt: 'document_start',
   main(ctx) {
+    // Chromium orphans the content scripts of a reloaded, updated or disabled extension: their runtime has no id.
+    // A worker that merely stopped while idle changes nothing here.
+    const alive = () => {
+      try {
+        return Boolean(browser.runtime.id);
+      } catch {
+        return false;
+      }
+    };
+    // While the page waits, a port to the worker: its disconnect is the first news of an update.
+    const line = extensionLine({ connect: () => browser.runtime.connect({ name: EXTENSION_LINE }), alive, onGone: () => relay.stop() });
     const relay = createRelay({
       win: window,
       request: async (params) => ackFromReply(await sendToWorker('proof.request', params)),
@@ -23,19 +35,13 @@ export default defineContentScript({
       abandon: async (flowId) => {
         await sendToWorker('proof.abandon', { flowId });
       },
-      // Chromium orphans the content scripts of a reloaded, updated or disabled extension: their runtime has no id.
-      // A worker that merely stopped while idle changes nothing here.
-      alive: () => {
-        try {
-          return Boolean(browser.runtime.id);
-        } catch {
-          return false;
-        }
-      },
+      alive,
+      onWaiting: (waiting) => line.want(waiting),
     });
     browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string }) => {
       // Only the worker knocks (tabs.sendMessage); pages cannot reach this listener at all.
       if (sender.id !== browser.runtime.id || !isKnock(message)) return undefined;
+      line.heard();
       return relay.knock(message);
     });
     relay.start();

@@ -110,6 +110,8 @@ export interface RelayDeps {
   readonly abandon: (flowId: string) => Promise<void>;
   /** Whether this content script's extension is still there: false once it was updated, reloaded, disabled or removed. */
   readonly alive: () => boolean;
+  /** Told whether anything from this page is waiting for the worker (to keep lib/proof/extension-line.ts open meanwhile). */
+  readonly onWaiting?: (waiting: boolean) => void;
   /** Test seams for the page channel (real MessageChannel and MessageEvent by default). */
   readonly channel?: OfferDeps['channel'];
   readonly channelEvent?: OfferDeps['channelEvent'];
@@ -131,7 +133,7 @@ interface Asked {
 
 const goneError: ProofErrorInfo = { code: ProofErrorCode.Disconnected, message: 'The Vantage extension was updated, reloaded or removed.' };
 
-export function createRelay({ win, request, claim, abandon, alive, channel, channelEvent }: RelayDeps): Relay {
+export function createRelay({ win, request, claim, abandon, alive, onWaiting, channel, channelEvent }: RelayDeps): Relay {
   const ports = new Set<PortLike>();
   const askedByFlow = new Map<string, Asked>();
   /** Flows already handed to this page: a knock repeated after a worker restart hands nothing twice. */
@@ -140,6 +142,11 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
   const acks = new Set<Promise<unknown>>();
   let gone = false;
   let stopOffering = () => {};
+  let waiting = false;
+  const changed = () => {
+    const now = acks.size > 0 || askedByFlow.size > 0;
+    if (now !== waiting) onWaiting?.((waiting = now));
+  };
 
   const send = (port: PortLike, msg: ToPage) => port.postMessage(msg);
   const settle = (port: PortLike, id: string, outcome: ProofOutcome) => send(port, { target: PAGE_TARGET, type: 'settled', id, outcome });
@@ -164,6 +171,7 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
     handed.add(d.flowId);
     const asked = askedByFlow.get(d.flowId);
     askedByFlow.delete(d.flowId);
+    changed();
     if (asked) settle(asked.port, asked.pageId, d.outcome);
     // Popup-started proofs, and page proofs whose document was reloaded, arrive as an event; errors without a caller are dropped.
     else if (d.outcome.ok) broadcast({ target: PAGE_TARGET, type: 'proof', result: d.outcome.result });
@@ -175,6 +183,7 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
     gone = true;
     stopOffering();
     askedByFlow.clear();
+    changed();
     broadcast({ target: PAGE_TARGET, type: 'gone' });
   };
 
@@ -210,7 +219,11 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
         }
       });
     acks.add(ack);
-    void ack.finally(() => acks.delete(ack));
+    changed();
+    void ack.finally(() => {
+      acks.delete(ack);
+      changed();
+    });
   };
 
   /** The page stopped waiting for `id` (after `accepted`): a flow still running for it ends, so nothing stays pending for nobody. */
@@ -218,6 +231,7 @@ export function createRelay({ win, request, claim, abandon, alive, channel, chan
     for (const [flowId, asked] of askedByFlow) {
       if (asked.port !== port || asked.pageId !== id) continue;
       askedByFlow.delete(flowId);
+      changed();
       void abandon(flowId).catch(() => undefined);
       return;
     }

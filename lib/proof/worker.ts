@@ -60,6 +60,9 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));
+      // A relay's line (lib/proof/extension-line.ts, named EXTENSION_LINE): accepted, and nothing is said on it;
+      // its disconnect is the news. No other part of Vantage uses ports.
+      browser.runtime.onConnect.addListener(() => undefined);
       browser.alarms.onAlarm.addListener((alarm) => {
         if (alarm.name === WATCHDOG_ALARM) void runner.tick();
       });

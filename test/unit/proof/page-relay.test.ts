@@ -39,6 +39,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
   const abandoned: string[] = [];
   const channels: { page: FakePort; relay: FakePort }[] = [];
   const extension = { alive: true };
+  const waiting: boolean[] = [];
   let tickets = 0;
   const relay = createRelay({
     win: win as never,
@@ -46,6 +47,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
     claim: async (ticket) => handoff.claim(ticket, { kind: 'content-script', tabId: TAB, frameId: 0, origin: win.location.origin }),
     abandon: async (flowId) => void abandoned.push(flowId),
     alive: () => extension.alive,
+    onWaiting: (w) => void waiting.push(w),
     channel: fakeChannel(channels),
     channelEvent: fakeChannelEvent,
   });
@@ -62,7 +64,7 @@ function page(ack: (p: unknown) => Promise<RequestAck> = async () => ({ flowId: 
     installPageApi(win as never);
   }
   const vantage = (win as unknown as { vantage: VantageProvider }).vantage;
-  return { win, relay, asked, abandoned, channels, extension, announces, vantage, deliver, notify };
+  return { win, relay, asked, abandoned, channels, extension, waiting, announces, vantage, deliver, notify };
 }
 
 // A port delivers on a later task; each hop schedules the next. (Not runAllTimers: a pending request's heartbeat never ends.)
@@ -91,7 +93,7 @@ describe('window.vantage ⇄ relay', () => {
   });
 
   it('resolves with the delivered proof, exactly as the service sent it (same keys, same order)', async () => {
-    const { asked, vantage, deliver } = page();
+    const { asked, vantage, deliver, waiting } = page();
     const p = vantage.requestScoreProof(PARAMS);
     await settle();
     expect(asked).toEqual([PARAMS]);
@@ -101,6 +103,8 @@ describe('window.vantage ⇄ relay', () => {
     const result = await p;
     expect(result).toEqual(RESULT);
     expect(JSON.stringify(result.proof)).toBe(PROOF_TEXT);
+    // The relay kept its line to the worker open exactly while the page waited (lib/proof/extension-line.ts).
+    expect(waiting).toEqual([true, false]);
   });
 
   it('a delivery that overtakes its own acknowledgement still settles the right promise', async () => {

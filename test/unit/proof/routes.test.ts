@@ -127,4 +127,24 @@ describe('proof routes', () => {
     // Nothing unreadable survives the transport; every other rule still refuses there.
     if (rule !== 'readable') expect(refusedHere).toBeGreaterThan(0);
   });
+
+  it('proof.abandon ends only the flow of the tab and origin the browser names for the sender', async () => {
+    await listen(msg('proof.request', PARAMS), contentScript);
+    await w.flush();
+    // Another tab, a sub-frame, another origin, or an extension page: nothing happens.
+    for (const sender of [
+      { ...contentScript, tab: { id: 7 } },
+      { ...contentScript, frameId: 2 },
+      { ...contentScript, origin: 'https://evil.example', url: 'https://evil.example/' },
+    ]) {
+      expect(await listen(msg('proof.abandon', { flowId: 'flow-1' }), sender)).toEqual({ ok: true, value: { done: true } });
+    }
+    expect(await listen(msg('proof.abandon', { flowId: 'flow-1' }), extensionPage)).toMatchObject({ ok: false });
+    await w.flush();
+    expect((await sessionFlowStore().all()).map((f) => f.id)).toEqual(['flow-1']);
+    expect(await listen(msg('proof.abandon', { flowId: 'flow-1' }), contentScript)).toEqual({ ok: true, value: { done: true } });
+    await w.flush();
+    expect(await sessionFlowStore().all()).toEqual([]);
+    expect(w.tabs.windows.size).toBe(0);
+  });
 });
