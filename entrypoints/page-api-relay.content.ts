@@ -3,6 +3,7 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { sendToWorker } from '@/lib/messaging/send.ts';
 import { injectPageWorldScript } from '@/lib/platform/page-world.ts';
 import { EXTENSION_LINE, extensionLine } from '@/lib/proof/extension-line.ts';
+import { PAGE_TARGET } from '@/lib/proof/contract.ts';
 import { ackFromReply, createRelay, isKnock, type ClaimAnswer } from '@/lib/proof/relay.ts';
 
 /**
@@ -44,6 +45,10 @@ export default defineContentScript({
       line.heard();
       return relay.knock(message);
     });
+    // compat(vantage<0.2.0): a window.vantage from an older release talks window messages. Firefox starts this
+    // relay in pages it left open at an update; told the old extension is gone, their pending and later requests
+    // get 4900 instead of waiting for ever. This release's window.vantage reads no window message.
+    window.postMessage({ target: PAGE_TARGET, type: 'gone' }, '/');
     relay.start();
     ctx.onInvalidated(() => relay.stop());
     // Where no main-world content script puts window.vantage into the page (Firefox), the relay does.

@@ -10,6 +10,7 @@ import { hasApiKey, loadSettings } from '@/lib/settings/store.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';
+import { closeLegacyProofPages } from './legacy-pages.ts';
 import { sitePseudonyms } from './pseudonym.ts';
 import { proofRoutes } from './routes.ts';
 import { ProofRunner, siteDecisions, type ProofApi } from './runner.ts';
@@ -63,6 +64,14 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
       // A relay's line (lib/proof/extension-line.ts, named EXTENSION_LINE): accepted, and nothing is said on it;
       // its disconnect is the news. No other part of Vantage uses ports.
       browser.runtime.onConnect.addListener(() => undefined);
+      browser.runtime.onInstalled.addListener((details) => {
+        if (details.reason !== 'update') return;
+        void closeLegacyProofPages(details.previousVersion, {
+          tabs: () => browser.tabs.query({}),
+          closeTab: (tabId) => browser.tabs.remove(tabId),
+          proofPageTemplate: async () => (await loadSettings()).proofPageTemplate,
+        }).catch((e: unknown) => console.error('Vantage: proof pages left by the previous version stay open:', String(e)));
+      });
       browser.alarms.onAlarm.addListener((alarm) => {
         if (alarm.name === WATCHDOG_ALARM) void runner.tick();
       });
