@@ -21,6 +21,9 @@ const SOURCE: Readonly<Record<SetAsideSource, () => string>> = {
   watchlist: () => t('attention.source.watchlist'),
   sitePseudonyms: () => t('attention.source.sitePseudonyms'),
   alertRules: () => t('attention.source.alertRules'),
+  alertSchedule: () => t('attention.source.alertSchedule'),
+  badge: () => t('attention.source.badge'),
+  statsUi: () => t('attention.source.statsUi'),
 };
 
 const FIELD: Readonly<Record<keyof Settings, () => string>> = {

@@ -1,5 +1,8 @@
 import { isRecord } from '@/lib/api/body.ts';
 import { parseRule, MAX_RULES } from '@/lib/alerts/rule.ts';
+import { parseSchedule } from '@/lib/alerts/schedule.ts';
+import { isBadgeSetting } from '@/lib/badge/setting.ts';
+import { isUiState } from '@/lib/stats/ui-state.ts';
 import { webOriginOf } from '@/lib/proof/origins.ts';
 import { PSEUDONYMS_KEY } from '@/lib/proof/pseudonym.ts';
 import { isRecentLookup, RECENT_KEY } from '@/lib/score/recent.ts';
@@ -174,6 +177,16 @@ export const migration001: Migration = {
     await sealedList(ctx, WATCHLIST_KEY.replace(/^local:/, ''), 'watchlist', (v, kept) => parseWatched(v) !== null && kept.length < WATCH_LIMIT, false);
     await checkPseudonyms(ctx);
     await alertRules(ctx);
+    await wholeValue(ctx, 'alertSchedule', (v) => {
+      try {
+        parseSchedule(v);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    await wholeValue(ctx, 'badge', isBadgeSetting);
+    await wholeValue(ctx, 'statsUi', isUiState);
     await ctx.local.remove(WXT_MARKS);
   },
 };
@@ -195,4 +208,15 @@ async function alertRules(ctx: MigrationContext): Promise<void> {
   if (!rejected.length) return;
   await recordSetAside(ctx, [invalid('alertRules', rejected)]);
   await ctx.local.set({ alertRules: kept });
+}
+
+/**
+ * A stored value read as a whole (its default stands in when it does not validate): one that no longer
+ * validates is set aside, then removed, so the default the feature reads is what the user is told about.
+ */
+async function wholeValue(ctx: MigrationContext, key: 'alertSchedule' | 'badge' | 'statsUi', valid: (v: unknown) => boolean): Promise<void> {
+  const raw = (await ctx.local.get(key))[key];
+  if (raw === undefined || valid(raw)) return;
+  await recordSetAside(ctx, [invalid(key, raw)]);
+  await ctx.local.remove(key);
 }

@@ -182,6 +182,30 @@ describe('migration 1, layout by layout', () => {
     expect(await setAsideStore(vault).get()).toEqual([expect.objectContaining({ source: 'alertRules', value: [broken] })]);
   });
 
+  it('a schedule, badge or last view that no longer validates is set aside and removed, so its default is what the user is told of', async () => {
+    const f = FIXTURES['0.1.0']!;
+    const vault = memoryVault();
+    const schedule = { periodMinutes: 7, quiet: { enabled: true, start: '25:00', end: '07:00' } };
+    const badge = { metric: 'noSuchMetric', filters: { project: 'nebula' }, periodMinutes: 30 };
+    const statsUi = { filters: 'nebula' };
+    await local().set({ alertSchedule: schedule, badge, statsUi });
+    await migrate(vault);
+    expect(await local().get(['alertSchedule', 'badge', 'statsUi'])).toEqual({});
+    expect(await setAsideStore(vault).get()).toEqual([
+      expect.objectContaining({ source: 'alertSchedule', reason: 'invalid', value: schedule }),
+      expect.objectContaining({ source: 'badge', reason: 'invalid', value: badge }),
+      expect.objectContaining({ source: 'statsUi', reason: 'invalid', value: statsUi }),
+    ]);
+    // The 0.1.0 fixture's own values all validate: kept as stored.
+    fakeBrowser.reset();
+    const again = memoryVault();
+    await seedFixture(f, again);
+    await migrate(again);
+    const kept = await local().get(['alertSchedule', 'badge', 'statsUi']);
+    for (const key of ['alertSchedule', 'badge', 'statsUi'] as const) expect(kept[key]).toEqual(f.local[key]);
+    expect(await setAsideStore(again).get()).toEqual([]);
+  });
+
   it('a vault out of reach fails the migration with storage untouched, so a later start runs it again', async () => {
     const f = FIXTURES['0296be6']!;
     const vault = memoryVault();
