@@ -25,6 +25,7 @@ import {
   type VantageProvider,
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
+import { PAGE_MESSAGES } from './page-messages.ts';
 import { isParamError, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions } from './params.ts';
 
 /**
@@ -170,6 +171,12 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
       }
       if (refusal || !params) {
         end(id, { ok: false, error: refusal ?? invalidParams(undefined) });
+        return;
+      }
+      // One request per tab (docs/page-api.md), answered here first: a page that floods costs the extension
+      // nothing, not even the relay's time. The relay refuses again what arrives past window.vantage.
+      if (pending.size > 1) {
+        end(id, { ok: false, error: new VantageError(PAGE_MESSAGES.alreadyPending, ProofErrorCode.AlreadyPending) });
         return;
       }
       if (!send({ target: RELAY_TARGET, type: 'request', id, params })) {

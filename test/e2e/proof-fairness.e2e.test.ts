@@ -38,13 +38,17 @@ describe('one tab floods Vantage with requests', () => {
     // The other site: the user blocked it, so the worker answers its every request at once (4001).
     const other = await w.openDapp('fair-other', w.origin('block.example'));
     const opened = w.driver.nextPage(CONSENT);
-    void other.evaluate(() => void window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'other' }).catch(() => undefined));
+    void other.evaluate(() => {
+      (window as unknown as { first: Promise<unknown> }).first = window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'other' }).catch(() => undefined);
+    });
     const consent = await opened;
     await consent.waitFor('[data-testid="consent-block"]:not([disabled])');
     await consent.click('[data-testid="consent-block"]').catch((e: unknown) => {
       if (!consent.isClosed()) throw e;
     });
     await consent.waitForClose();
+    // Its first request is settled (4001, blocked) before it asks again: one pending request per tab.
+    await other.evaluate(() => (window as unknown as { first: Promise<unknown> }).first);
     const quiet = await timedAsk(other);
     expect(quiet.code).toBe(4001);
 

@@ -265,16 +265,34 @@ describe('the extension going away under a pending request (#25)', () => {
     await expect(p).resolves.toEqual(RESULT);
   });
 
-  it('a request the worker cannot be asked (Extension context invalidated) is 4900 at once, and so is what was pending', async () => {
-    const answers: Array<() => Promise<RequestAck>> = [async () => ({ flowId: 'f1' })];
-    const { vantage, extension } = page(() => (answers.shift() ?? (async () => ackFromReply(undefined)))());
+  it('a request the worker cannot be asked (Extension context invalidated) is 4900 at once', async () => {
+    const { vantage, extension } = page(async () => {
+      extension.alive = false;
+      return ackFromReply(undefined);
+    });
+    const asked = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await asked).toMatchObject({ code: 4900 });
+    // The relay knows now: the next request is 4900 without asking anyone.
+    const next = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await next).toMatchObject({ code: 4900 });
+  });
+
+  it('what was pending when the extension went away is 4900 at the next heartbeat; a request meanwhile is 4290 in the page, never reaching the relay', async () => {
+    const { vantage, extension, asked } = page();
     const first = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
     await settle();
     extension.alive = false;
     const second = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
     await settle();
-    expect(await second).toMatchObject({ code: 4900 });
+    expect(await second).toMatchObject({ code: 4290 });
+    expect(asked).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(await first).toMatchObject({ code: 4900 });
+    const third = vantage.requestScoreProof(PARAMS).catch((e: unknown) => e);
+    await settle();
+    expect(await third).toMatchObject({ code: 4900 });
   });
 
   it('Firefox: the new version’s relay starting in the page ends the old one’s requests with 4900 and serves the next', async () => {
