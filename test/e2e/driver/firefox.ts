@@ -178,8 +178,17 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         // Nothing was opened to do it.
         return async () => undefined;
       },
-      // Installing the same temporary add-on again replaces the running one, as an update does.
-      reloadExtension: async () => void (await driver.update(spec.extensionDir)),
+      async reloadExtension() {
+        // Installing the same temporary add-on again replaces the running one, as an update does. Unlike
+        // update(), no tab is opened first: a reload leaves the dApp tabs, so the browser never runs out of tabs.
+        const again = await firefox.installExtension(spec.extensionDir);
+        if (again !== addonId) throw new Error(`Reinstalled ${again}, expected ${addonId}`);
+        // The helper's document belonged to the old version, which closes it: a new helper serves the new one.
+        const old = helper;
+        helper = await firefox.newPage({ background: true });
+        await bidi.navigate(helper, `${origin}/manifest.json`);
+        await old.close().catch(() => undefined);
+      },
       backgroundState: () => background.state(),
       chooseFromSelectionMenu(page, selector, labelPrefix) {
         const raw = pages.get(page);
