@@ -39,7 +39,7 @@ export interface SandboxOptions {
   readonly days?: number;
   /** Unix seconds of "now" (default: the dataset's clock). */
   readonly now?: () => number;
-  /** Build the indexes before listening (default true). */
+  /** Build the indexes and start the prover before listening (default true). */
   readonly warm?: boolean;
   /**
    * Host names answered besides loopback names and `host` (`name` for any port, `name:port`):
@@ -219,6 +219,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const ctx = {
     wallets: dataset, isAuthorized: store.isAuthorized, origin, scoreAsOf: () => dataset.nowSeconds(),
     maxSessions: opts.maxSessions, maxProofJobs: opts.maxProofJobs, prover: opts.prover,
+    warmProver: opts.warm !== false,
   };
   integration.handle = createIntegrationHandler(ctx);
 

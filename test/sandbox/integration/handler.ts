@@ -36,6 +36,8 @@ export interface IntegrationContext {
   readonly maxProofJobs?: number;
   /** Generates proofs off the event loop; default: a prover process on the committed artifacts. */
   readonly prover?: Prover;
+  /** Start the prover before the first proof is asked for (default false). */
+  readonly warmProver?: boolean;
   /** Shown on the proof page as the app asking; default "Vantage sandbox app". */
   readonly appName?: string;
 }
@@ -79,6 +81,7 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
 
   const ownsProver = ctx.prover === undefined;
   const prover = ctx.prover ?? createWorkerProver();
+  if (ctx.warmProver) prover.warm?.();
   const sessions = new SessionStore(ctx.clock ?? Date.now, ctx.sessionTtlMs ?? SESSION_TTL_MS, ctx.maxSessions);
   const scorer = createScorer(ctx.wallets, ctx.scoreAsOf ?? (() => Math.floor(Date.now() / 1000)));
   const flow = createProofFlow({ sessions, scorer, attester: getAttester, prover, maxJobs: ctx.maxProofJobs });

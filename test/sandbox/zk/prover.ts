@@ -10,6 +10,11 @@ export type { ScoreProof } from './prover-protocol.ts';
 /** Generates Groth16 score proofs without blocking the caller's event loop. */
 export interface Prover {
   prove(input: CircuitInput): Promise<ScoreProof>;
+  /**
+   * Starts the proving process now, idle, so the first proof does not also pay for its start
+   * (a process, TypeScript loading, snarkjs and the artifacts: seconds on a loaded machine).
+   */
+  warm?(): void;
   /** Stops the proving process; pending proofs reject. */
   close(): Promise<void>;
 }
@@ -71,6 +76,10 @@ export function createWorkerProver(artifacts: ProverArtifacts = { wasm: zkPaths.
   };
 
   return {
+    warm() {
+      child ??= start();
+      holdOpen(child, false);
+    },
     prove(input) {
       const c = (child ??= start());
       holdOpen(c, true);
