@@ -581,7 +581,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       for (let i = 1; i <= 2; i++) {
         const proof = await requestAndApprove(dapp);
         await w.prove(proof);
-        await expect.poll(async () => (await reports()).filter((r) => r.origin === site && r.result === 'delivered').length, { timeout: 30_000 }).toBe(i);
+        await expect.poll(async () => (await reports()).filter((r) => r.origin === site).map((r) => r.message ?? r.result), { timeout: 60_000 }).toEqual(Array(i).fill('delivered'));
       }
 
       const popup = await w.driver.openExtensionPage('popup.html');
@@ -649,7 +649,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       expect(await again.text('[data-testid="proof-history"]')).toContain('No proof handed over yet.');
       await again.close();
       await dapp.close();
-    }, 120_000);
+    }, 180_000);
   });
 
   describe('proofs on a loopback dApp (a host the manifest grants)', () => {
