@@ -32,16 +32,29 @@ function parseRecords(p: unknown): { records: ProofRecord[] } {
 }
 
 /** The history's routes: extension pages only (the worker is its only writer; a content script never reaches it). */
-export function historyRoutes(history: ProofHistory, now: () => number): Routes {
+export function historyRoutes(
+  history: ProofHistory,
+  now: () => number,
+  /** Forgotten proofs leave the popup's recent outcomes too (ProofRunner.forgetDelivered). */
+  forgetReports: (flowIds: readonly string[] | 'all') => Promise<void>,
+): Routes {
   return {
     'proof.history.forget': {
       allow: ['extension-page'],
       parse: parseIds,
-      handle: async (p) => ({ forgotten: await history.forget(p.ids, now()) }),
+      handle: async (p) => {
+        const forgotten = await history.forget(p.ids, now());
+        await forgetReports(p.ids);
+        return { forgotten };
+      },
     },
     'proof.history.clear': {
       allow: ['extension-page'],
-      handle: async () => ({ forgotten: await history.clear(now()) }),
+      handle: async () => {
+        const forgotten = await history.clear(now());
+        await forgetReports('all');
+        return { forgotten };
+      },
     },
     'proof.history.restore': {
       allow: ['extension-page'],

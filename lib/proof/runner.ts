@@ -257,6 +257,14 @@ export class ProofRunner {
     };
   }
 
+  /**
+   * The user forgot proofs from the history (`all`: every one): the popup's recent outcomes stop naming those
+   * hand-overs too. Through the records' queue, like every report written.
+   */
+  forgetDelivered(flowIds: readonly string[] | 'all'): Promise<void> {
+    return this.writes(() => this.deps.store.dropReports((r) => r.result === 'delivered' && (flowIds === 'all' || flowIds.includes(r.flowId))));
+  }
+
   onTabRemoved(tabId: number): Promise<void> {
     return this.forEach((f) => f.tabId === tabId || f.proofTabId === tabId, { type: 'tabClosed', tabId });
   }

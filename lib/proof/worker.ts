@@ -70,7 +70,7 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
   });
   return {
     runner,
-    routes: { ...proofRoutes(runner, handoff), ...historyRoutes(history, Date.now) },
+    routes: { ...proofRoutes(runner, handoff), ...historyRoutes(history, Date.now, (ids) => runner.forgetDelivered(ids)) },
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));

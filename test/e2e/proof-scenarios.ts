@@ -642,6 +642,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await popup.click('[data-testid="history-forget-all-yes"]');
       await expect.poll(() => entries(popup, site)).toBe(0);
       expect(await popup.text('[data-testid="proof-history"]')).toContain('No proof handed over yet.');
+      // Nor do the recent outcomes name those hand-overs any more.
+      await expect.poll(() => popup.evaluate(() => document.querySelector('.proofs')!.textContent)).not.toContain(`handed to ${site}`);
       await popup.close();
       const again = await w.driver.openExtensionPage('popup.html');
       await again.click('#tab-proofs');

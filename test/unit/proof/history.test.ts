@@ -137,7 +137,8 @@ describe('proof history: CSV', () => {
 describe('proof history: routes', () => {
   const page: Caller = { kind: 'extension-page' };
   it('are for extension pages only, and check what they are given', async () => {
-    const routes = historyRoutes(historyStore(memoryVault()), () => NOW);
+    const told: (readonly string[] | 'all')[] = [];
+    const routes = historyRoutes(historyStore(memoryVault()), () => NOW, async (ids) => void told.push(ids));
     for (const route of Object.values(routes)) expect(route!.allow).toEqual(['extension-page']);
     expect(() => routes['proof.history.forget']!.parse!({ ids: [42] })).toThrow(/ids/);
     expect(() => routes['proof.history.restore']!.parse!({ records: [{ id: 'x' }] })).toThrow(/records/);
@@ -146,5 +147,7 @@ describe('proof history: routes', () => {
     const forget = routes['proof.history.forget']!;
     expect(await forget.handle(forget.parse!({ ids: ['a'] }), page)).toEqual({ forgotten: [rec('a')] });
     expect(await routes['proof.history.clear']!.handle({}, page)).toEqual({ forgotten: 0 });
+    // The popup's recent outcomes forget them too.
+    expect(told).toEqual([['a'], 'all']);
   });
 });

@@ -60,4 +60,16 @@ describe('proof history: the worker records each hand-over', () => {
 
     expect(await history()).toEqual([]);
   });
+
+  it('forgetting a proof drops its line from the popup\'s recent outcomes; failures stay', async () => {
+    w.svc.finished = true;
+    await w.approvedFlow();
+    await w.advance(1000);
+    w.svc.valid = false;
+    await w.approvedFlow();
+    await w.advance(1000);
+    expect((await w.runner.list()).reports.map((r) => [r.flowId, r.result])).toEqual([['flow-2', 'failed'], ['flow-1', 'delivered']]);
+    await w.runner.forgetDelivered(['flow-1']);
+    expect((await w.runner.list()).reports.map((r) => r.flowId)).toEqual(['flow-2']);
+  });
 });
