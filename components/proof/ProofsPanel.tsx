@@ -10,6 +10,7 @@ import type { FlowSummary } from '@/lib/proof/runner.ts';
 // The proof.* request types (module augmentation).
 import type {} from '@/lib/proof/routes.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
+import { ProofHistory } from './ProofHistory.tsx';
 import './proof.css';
 
 const PHASE_LABEL: Record<Phase, () => string> = {
@@ -35,7 +36,7 @@ function reportText(r: FlowReport): string {
 
 /**
  * The popup's Proofs tab: flows in progress (with Cancel), recent outcomes,
- * and "Prove my score to this site" for the active tab.
+ * "Prove my score to this site" for the active tab, and what each site received (ProofHistory).
  */
 export function ProofsPanel() {
   const [flows, setFlows] = useState<FlowSummary[] | null>(null);
@@ -134,6 +135,8 @@ export function ProofsPanel() {
           </ul>
         </section>
       )}
+
+      <ProofHistory />
     </div>
   );
 }

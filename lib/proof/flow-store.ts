@@ -14,6 +14,8 @@ export interface FlowStore {
   remove(tabId: number): Promise<void>;
   reports(): Promise<readonly FlowReport[]>;
   addReport(report: FlowReport): Promise<void>;
+  /** Drops the reports that match (the user forgot those proofs: the popup no longer names them). */
+  dropReports(match: (report: FlowReport) => boolean): Promise<void>;
   /** Per-origin cooldowns after a rejection (lib/proof/cooldown.ts). */
   cooldown(origin: string): Promise<Cooldown | undefined>;
   setCooldown(origin: string, c: Cooldown): Promise<void>;
@@ -58,6 +60,9 @@ export function sessionFlowStore(): FlowStore {
     reports: () => reportsItem.getValue(),
     async addReport(report) {
       await reportsItem.setValue([report, ...(await reportsItem.getValue())].slice(0, MAX_REPORTS));
+    },
+    async dropReports(match) {
+      await reportsItem.setValue((await reportsItem.getValue()).filter((r) => !match(r)));
     },
     async cooldown(origin) {
       const all = await cooldownsItem.getValue();

@@ -14,6 +14,7 @@ import {
   type WorkerProgressPhase,
 } from './contract.ts';
 import type { DeliveryFailure, DocumentTarget } from './handoff.ts';
+import type { ProofRecord } from './history.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
 import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
@@ -157,7 +158,9 @@ export type Effect =
   | { readonly type: 'progress'; readonly target: DocumentTarget; readonly note: ProgressNote }
   | { readonly type: 'closeTab'; readonly tabId: number }
   | { readonly type: 'focusTab'; readonly tabId: number }
-  | { readonly type: 'report'; readonly report: FlowReport };
+  | { readonly type: 'report'; readonly report: FlowReport }
+  /** A proof was handed over: the user's history of what each site received (lib/proof/history.ts). */
+  | { readonly type: 'remember'; readonly record: ProofRecord };
 
 /** The flow after an event (null: it ended and is removed) and what to do. */
 export interface Step {
@@ -259,6 +262,14 @@ function cleanup(flow: Flow): { flow: Flow; effects: Effect[] } {
 
 function report(flow: Flow, now: number, result: FlowReport['result'], extra: Partial<FlowReport> = {}): Effect {
   return { type: 'report', report: { flowId: flow.id, origin: flow.origin, source: flow.source, at: now, result, ...extra } };
+}
+
+/** What the site received, for the user's history. A proof reaches `delivering` only verified, or with verification off. */
+function proofRecord(flow: Flow, score: number, now: number): ProofRecord {
+  return {
+    id: flow.id, origin: flow.origin, at: now, scoreId: flow.request.scoreId, condition: flow.request.condition, score,
+    bound: flow.boundOrigin !== undefined, check: flow.config.verify ? 'verified' : 'not-checked', source: flow.source,
+  };
 }
 
 /** Ends without handing anything over (nobody to hand it to). */
@@ -434,6 +445,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
           // Bring the user back to the site that asked, once the proof tab is out of the way.
           ...(o.ok || flow.sessionId ? [{ type: 'focusTab', tabId: flow.tabId } as const] : []),
           report(flow, now, o.ok ? 'delivered' : 'failed', o.ok ? { score: flow.score, finishedAt: flow.finishedAt } : { ...o.error, message: flow.failure ?? o.error.message }),
+          ...(o.ok && flow.score !== undefined ? [{ type: 'remember', record: proofRecord(flow, flow.score, now) } as const] : []),
         ],
       };
     }

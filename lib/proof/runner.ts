@@ -7,6 +7,7 @@ import { afterRejection, BLOCKED_MESSAGE, COOLING_DOWN_MESSAGE, isCoolingDown } 
 import { NOT_SET_UP, nextConsentTurn, nextWakeAt, startFlow, step, type Flow, type FlowConfig, type FlowEvent, type FlowReport, type Step, type Effect } from './flow.ts';
 import type { FlowStore, Opened } from './flow-store.ts';
 import type { Claimant, DeliveryFailure, DocumentTarget } from './handoff.ts';
+import type { ProofRecord } from './history.ts';
 import { inTurn } from '@/lib/async/in-turn.ts';
 import { mayRequestProofs } from './origins.ts';
 import type { Delivery, ProgressNote, RequestAck } from './relay.ts';
@@ -95,6 +96,8 @@ export interface RunnerDeps {
   readonly hasKey: () => Promise<boolean>;
   /** The web2Id the popup uses for a site (a per-site pseudonym). */
   readonly pseudonym: (origin: string) => Promise<string>;
+  /** The user's history of proofs handed over (lib/proof/history-store.ts). */
+  readonly history: { add(records: readonly ProofRecord[], now: number): Promise<void> };
   /** Keeps a worker-independent wake-up (alarm) while any flow exists. */
   readonly watchdog: { arm(): Promise<void>; disarm(): Promise<void> };
   readonly now: () => number;
@@ -252,6 +255,14 @@ export class ProofRunner {
       })),
       reports,
     };
+  }
+
+  /**
+   * The user forgot proofs from the history (`all`: every one): the popup's recent outcomes stop naming those
+   * hand-overs too. Through the records' queue, like every report written.
+   */
+  forgetDelivered(flowIds: readonly string[] | 'all'): Promise<void> {
+    return this.writes(() => this.deps.store.dropReports((r) => r.result === 'delivered' && (flowIds === 'all' || flowIds.includes(r.flowId))));
   }
 
   onTabRemoved(tabId: number): Promise<void> {
@@ -491,6 +502,9 @@ export class ProofRunner {
       }
       case 'report':
         await this.quietly(this.writes(() => this.deps.store.addReport(e.report)));
+        return;
+      case 'remember':
+        await this.quietly(this.deps.history.add([e.record], this.deps.now()));
         return;
     }
   }

@@ -7,9 +7,12 @@ import { siteLists } from '@/lib/settings/site-lists.ts';
 import { browserPageGranted, type HostsGranted } from '@/lib/settings/host-access.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '@/lib/settings/store.ts';
+import { setAsideStore, withRecords as withSetAside } from '@/lib/storage/set-aside.ts';
 import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';
+import { historyRoutes } from './history-routes.ts';
+import { historyStore, type ProofHistory } from './history-store.ts';
 import { closeLegacyProofPages } from './legacy-pages.ts';
 import { sitePseudonyms } from './pseudonym.ts';
 import { proofRoutes } from './routes.ts';
@@ -26,12 +29,21 @@ function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): Pr
   };
 }
 
+/** The proof history, its entries that no longer validate set aside (Options, "Needs your attention"). */
+export function workerProofHistory(vault: KeyVault): ProofHistory {
+  const setAside = setAsideStore(vault);
+  return historyStore(vault, async (rejected) => {
+    await setAside.update((list) => withSetAside(list, [{ source: 'proofHistory', reason: 'invalid', value: rejected }], Date.now()));
+  });
+}
+
 /**
  * The proof feature in the worker: its routes, and `listen()` to call
  * synchronously at worker start (registers the tab/window/alarm listeners,
  * then resumes any flow a previous worker left in storage).
  */
 export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): { runner: ProofRunner; routes: Routes; listen(): void } {
+  const history = workerProofHistory(vault);
   const handoff = new Handoff({ send: tabsKnock, tabExists, newTicket: () => crypto.randomUUID() });
   const runner = new ProofRunner({
     store: sessionFlowStore(),
@@ -51,13 +63,14 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     },
     hasKey: () => hasApiKey(vault),
     pseudonym: sitePseudonyms(vault),
+    history,
     watchdog: alarmWatchdog(),
     now: Date.now,
     newId: () => crypto.randomUUID(),
   });
   return {
     runner,
-    routes: proofRoutes(runner, handoff),
+    routes: { ...proofRoutes(runner, handoff), ...historyRoutes(history, Date.now, (ids) => runner.forgetDelivered(ids)) },
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));
@@ -76,6 +89,8 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
         if (alarm.name === WATCHDOG_ALARM) void runner.tick();
       });
       void runner.resume();
+      // A proof ages out of the history even when no new one is made.
+      void history.prune(Date.now()).catch((e: unknown) => console.warn('Vantage: proof history not pruned:', String(e)));
     },
   };
 }

@@ -33,6 +33,8 @@ export const STORAGE_SCHEMA: readonly StoredKey[] = [
   { area: 'local', key: 'scoreRecent', sealed: true, owner: 'lib/score/recent.ts', userData: true },
   { area: 'local', key: 'watchlist', sealed: true, owner: 'lib/watch/store.ts', userData: true },
   { area: 'local', key: 'sitePseudonyms', sealed: true, owner: 'lib/proof/pseudonym.ts', userData: true },
+  // What each site received: proofs handed over, at most 200 for at most 90 days (lib/proof/history.ts).
+  { area: 'local', key: 'proofHistory', sealed: true, owner: 'lib/proof/history-store.ts', userData: true },
   { area: 'local', key: 'badge', sealed: false, owner: 'lib/badge/setting.ts', userData: true },
   { area: 'local', key: 'statsUi', sealed: false, owner: 'lib/stats/ui-state.ts', userData: true },
   { area: 'local', key: 'alertRules', sealed: false, owner: 'lib/alerts/store.ts', userData: true },

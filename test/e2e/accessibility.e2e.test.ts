@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { startChromiumProofWorld } from './driver/chromium.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
-import { screenshot, type ExtensionHarness } from './harness.ts';
+import { askWorkerFrom, screenshot, type ExtensionHarness } from './harness.ts';
 import type { ProofWorld } from './proof-world.ts';
 
 /**
@@ -271,6 +271,36 @@ describe('accessibility audit (axe-core)', () => {
     await audit(popup, 'popup-proofs-report');
     await popup.close();
     await dapp.close();
+    expect(takeFindings()).toBe('');
+  });
+
+  it('the Proofs tab\'s history: sites blocked, allowed and asking, a long host and model, Undo and the Forget all question; also at 420 px', async () => {
+    const popup = await openPopup();
+    const now = Date.now();
+    const long = 'https://a-very-long-subdomain-name-for-a-dapp.some-long-domain-name.example';
+    const records = [
+      { id: 'a11y-h1', origin: 'https://dapp.example', at: now - 60_000, scoreId: 'credit-v1', condition: 600, score: 747, bound: true, check: 'verified', source: 'page' },
+      { id: 'a11y-h2', origin: 'https://dapp.example', at: now - 86_400_000, scoreId: 'credit-v1', condition: 650, score: 747, bound: false, check: 'not-checked', source: 'popup' },
+      { id: 'a11y-h3', origin: long, at: now - 3_600_000, scoreId: `m${'x'.repeat(63)}`, condition: 300, score: 512, bound: false, check: 'verified', source: 'page' },
+      { id: 'a11y-h4', origin: 'https://allow.example', at: now - 7_200_000, scoreId: 'credit-v1', condition: 600, score: 801, bound: false, check: 'verified', source: 'page' },
+    ];
+    expect(await askWorkerFrom(popup, 'proof.history.restore', { records })).toMatchObject({ ok: true });
+    await popup.getByRole('tab', { name: 'Proofs' }).click();
+    await popup.locator(`li.history-site[data-origin="${long}"]`).waitFor();
+    await popup.getByRole('button', { name: `Block ${long}` }).click();
+    await popup.getByRole('button', { name: 'Always allow https://allow.example' }).click();
+    await popup.locator('li.history-site[data-origin="https://allow.example"] [data-standing="allowed"]').waitFor();
+    await popup.locator('li.history-site[data-origin="https://dapp.example"] .history-forget').first().click();
+    await popup.getByTestId('history-undo').waitFor();
+    await popup.getByTestId('history-forget-all').click();
+    await popup.getByTestId('history-forget-all-yes').waitFor();
+    await audit(popup, 'popup-proofs-history');
+
+    // At 420 px: nothing runs out sideways.
+    await popup.setViewportSize({ width: 420, height: 600 });
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+    await audit(popup, 'popup-proofs-history-420');
+    await popup.close();
     expect(takeFindings()).toBe('');
   });
 

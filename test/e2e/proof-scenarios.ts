@@ -570,6 +570,90 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     }, 90_000);
   });
 
+  describe('what each site received: the Proofs tab\'s history', () => {
+    /** The popup's history rows for a site. */
+    const entries = (popup: TestPage, site: string) =>
+      popup.evaluate((o) => document.querySelectorAll(`li.history-site[data-origin="${o}"] [data-testid="proof-history-entry"]`).length, site);
+
+    it('two real proofs land in the history; exported to CSV; the site blocked and unblocked from there; Forget with Undo; Forget all', async () => {
+      const site = w.origin('history.example');
+      const dapp = await w.openDapp('history', site);
+      for (let i = 1; i <= 2; i++) {
+        const proof = await requestAndApprove(dapp);
+        await w.prove(proof);
+        await expect.poll(async () => (await reports()).filter((r) => r.origin === site).map((r) => r.message ?? r.result), { timeout: 60_000 }).toEqual(Array(i).fill('delivered'));
+      }
+
+      const popup = await w.driver.openExtensionPage('popup.html');
+      await popup.click('#tab-proofs');
+      await popup.waitFor(`li.history-site[data-origin="${site}"] [data-testid="proof-history-entry"]`);
+      await expect.poll(() => entries(popup, site)).toBe(2);
+      const shown = await popup.text(`li.history-site[data-origin="${site}"]`);
+      for (const part of [site, 'credit-v1, minimum 600', 'not bound to the site', 'verified', 'asked by the page', 'Asks each time']) expect(shown).toContain(part);
+      expect(shown).toMatch(/Score \d+ shared/);
+      // The history is sealed: storage holds no site name in clear.
+      expect(JSON.stringify((await w.driver.getStorage('local')).proofHistory)).not.toContain('history.example');
+      await popup.screenshot('proof-history');
+
+      // Export CSV: the file the button saves (caught as the page hands it to the browser).
+      await popup.evaluate(() => {
+        const saved = new Promise<{ name: string; text: string }>((resolve) => {
+          let name = '';
+          HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+            name = this.download;
+          };
+          const make = URL.createObjectURL.bind(URL);
+          URL.createObjectURL = (blob: Blob | MediaSource) => {
+            void (blob as Blob).text().then((text) => queueMicrotask(() => resolve({ name, text })));
+            return make(blob);
+          };
+        });
+        (window as unknown as { saved: typeof saved }).saved = saved;
+      });
+      await popup.click('[data-testid="history-export"]');
+      const file = await popup.evaluate(() => (window as unknown as { saved: Promise<{ name: string; text: string }> }).saved);
+      expect(file.name).toMatch(/^vantage-proofs-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = file.text.trim().split('\r\n');
+      expect(lines[0]).toBe('site,given_at,model,minimum,score,bound_to_site,verified,requested_from');
+      const rows = lines.slice(1).filter((l) => l.startsWith(`${site},`));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row).toMatch(/^https:\/\/history\.example:\d+,\d{4}-\d\d-\d\dT[\d:.]+Z,credit-v1,600,\d+,no,yes,page$/);
+
+      // Block the site from its entries: refused at once after that, with no window; unblocked the same way.
+      await popup.click(`li.history-site[data-origin="${site}"] [data-testid="block-site"]`);
+      await expect.poll(() => popup.text(`li.history-site[data-origin="${site}"] [data-testid="site-standing"]`)).toBe('Blocked');
+      const ask = () => dapp.evaluate(() =>
+        window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'h' }).then(() => null, (e: { code: number; message: string }) => [e.code, e.message]));
+      expect(await ask()).toEqual([4001, 'The user blocked this site from asking for proofs.']);
+      expect(await popupWindows()).toBe(0);
+      await popup.click(`li.history-site[data-origin="${site}"] button[aria-label="Unblock ${site}"]`);
+      await expect.poll(() => popup.text(`li.history-site[data-origin="${site}"] [data-testid="site-standing"]`)).toBe('Asks each time');
+
+      // Forget one, undo, forget it again.
+      await popup.click(`li.history-site[data-origin="${site}"] .history-forget`);
+      await expect.poll(() => entries(popup, site)).toBe(1);
+      await popup.click('[data-testid="history-undo"]');
+      await expect.poll(() => entries(popup, site)).toBe(2);
+      await popup.click(`li.history-site[data-origin="${site}"] .history-forget`);
+      await expect.poll(() => entries(popup, site)).toBe(1);
+
+      // Forget all, once confirmed; a popup opened afterwards shows nothing either.
+      await popup.click('[data-testid="history-forget-all"]');
+      await popup.click('[data-testid="history-forget-all-yes"]');
+      await expect.poll(() => entries(popup, site)).toBe(0);
+      expect(await popup.text('[data-testid="proof-history"]')).toContain('No proof handed over yet.');
+      // Nor do the recent outcomes name those hand-overs any more.
+      await expect.poll(() => popup.evaluate(() => document.querySelector('.proofs')!.textContent)).not.toContain(`handed to ${site}`);
+      await popup.close();
+      const again = await w.driver.openExtensionPage('popup.html');
+      await again.click('#tab-proofs');
+      await again.waitFor('[data-testid="proof-history"] p.muted');
+      expect(await again.text('[data-testid="proof-history"]')).toContain('No proof handed over yet.');
+      await again.close();
+      await dapp.close();
+    }, 180_000);
+  });
+
   describe('proofs on a loopback dApp (a host the manifest grants)', () => {
     it('Approve → the page gets a proof that verifies', async () => {
       const dapp = await w.openDapp('loopback', w.loopback.origin);

@@ -5,6 +5,7 @@ import type { CreateUrlResult, ProofDataResult } from '@/lib/api/responses.ts';
 import type { ProofRequestParams } from '@/lib/proof/contract.ts';
 import { sessionFlowStore, type FlowStore } from '@/lib/proof/flow-store.ts';
 import { sitePseudonyms } from '@/lib/proof/pseudonym.ts';
+import { historyStore } from '@/lib/proof/history-store.ts';
 import { Handoff, type DeliveryFailure, type DocumentTarget } from '@/lib/proof/handoff.ts';
 import type { Delivery, ProgressNote } from '@/lib/proof/relay.ts';
 import type { Caller } from '@/lib/messaging/sender.ts';
@@ -239,6 +240,8 @@ export interface World {
 const pseudonyms = sitePseudonyms(memoryVault());
 /** The user's site lists, sealed under a test vault (storage is fakeBrowser's, reset per test). */
 export const SITES = siteLists(memoryVault());
+/** The user's proof history, sealed under a test vault like the site lists. */
+export const HISTORY = historyStore(memoryVault());
 
 export function makeWorld(store: FlowStore = sessionFlowStore()): World {
   const svc = new FakeService();
@@ -254,6 +257,7 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
       settings: async () => world.settings,
       hasKey: async () => world.hasKey,
       pseudonym: pseudonyms,
+      history: HISTORY,
       watchdog: {
         arm: async () => void (watchdog.armed = true),
         disarm: async () => void (watchdog.armed = false),
