@@ -7,7 +7,7 @@ import { siteLists } from '@/lib/settings/site-lists.ts';
 import { browserPageGranted, type HostsGranted } from '@/lib/settings/host-access.ts';
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '@/lib/settings/store.ts';
-import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
+import { alarmWatchdog, extensionProofBrowser, tabExists, tabLoadListener, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';
 import { closeLegacyProofPages } from './legacy-pages.ts';
@@ -33,6 +33,8 @@ function clientProofApi(client: (o?: ClientOverrides) => Promise<ApiClient>): Pr
  */
 export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): { runner: ProofRunner; routes: Routes; listen(): void } {
   const handoff = new Handoff({ send: tabsKnock, tabExists, newTicket: () => crypto.randomUUID() });
+  // Heard only once listen() runs, when the runner exists.
+  const tabLoads = tabLoadListener((tabId) => void runner.onTabLoaded(tabId));
   const runner = new ProofRunner({
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault, hostsGranted)),
@@ -52,6 +54,7 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     hasKey: () => hasApiKey(vault),
     pseudonym: sitePseudonyms(vault),
     watchdog: alarmWatchdog(),
+    tabLoads,
     now: Date.now,
     newId: () => crypto.randomUUID(),
   });
@@ -60,6 +63,8 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     routes: proofRoutes(runner, handoff),
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
+      // On until the runner has read its flows (resume below), so a load that woke this worker is heard.
+      tabLoads.listen(true);
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));
       // A relay's line (lib/proof/extension-line.ts, named EXTENSION_LINE): accepted, and nothing is said on it;
       // its disconnect is the news. No other part of Vantage uses ports.
