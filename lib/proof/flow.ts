@@ -227,7 +227,7 @@ function isOut(flow: Flow, now: number): boolean {
   return flow.inFlightSince !== undefined && now - flow.inFlightSince < CALL_STALE_MS;
 }
 
-/** The proving phase's pace; a flow stored without one (it never happens: see flow-store.ts) starts afresh. */
+/** The proving phase's pace; one stored without it (by an older build: an update empties storage.session anyway) starts afresh. */
 function paceOf(flow: Flow): PollPace {
   return flow.pace ?? startPace(flow.dueAt);
 }
