@@ -84,6 +84,26 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
   };
 }
 
+/**
+ * tabs.onUpdated, reduced to "this tab finished loading a page" and switched on and off by the runner
+ * (ProofRunner's `tabLoads`). Without the `tabs` permission the browser withholds the URL, and none is
+ * needed: the tab id says whether it is a proof page. Chromium and Firefox alike wake a stopped
+ * background for a listener registered at its start, and stop doing so once it is removed, so it is on
+ * only while a proof page is open (and from the start, until the runner has read its flows).
+ */
+export function tabLoadListener(onLoaded: (tabId: number) => void): { listen(on: boolean): void } {
+  const listener = (tabId: number, change: { status?: string }) => {
+    if (change.status === 'complete') onLoaded(tabId);
+  };
+  return {
+    listen(on) {
+      const has = browser.tabs.onUpdated.hasListener(listener);
+      if (on && !has) browser.tabs.onUpdated.addListener(listener);
+      if (!on && has) browser.tabs.onUpdated.removeListener(listener);
+    },
+  };
+}
+
 export function alarmWatchdog(): { arm(): Promise<void>; disarm(): Promise<void> } {
   return {
     // 30 s: Chrome's floor for packed builds (unpacked ones are not clamped, which tests rely on elsewhere).

@@ -17,6 +17,7 @@ import type { DeliveryFailure, DocumentTarget } from './handoff.ts';
 import type { ProofRecord } from './history.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
 import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
+import { nextAfterAnswer, onSign, pollAt, spend, startPace, type PollPace } from './poll-schedule.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
 
 /**
@@ -27,7 +28,7 @@ import type { Delivery, ProgressNote } from './relay.ts';
  * old one died (the `resume` event).
  */
 
-/** getProofData about once a second while the proof is being made. */
+/** Retries of createUrl, verify and delivery; getProofData keeps its own schedule (lib/proof/poll-schedule.ts). */
 export const POLL_INTERVAL_MS = 1000;
 /** A call unanswered this long is presumed lost (its worker died) and is made again. */
 export const CALL_STALE_MS = 60_000;
@@ -87,6 +88,8 @@ export interface Flow {
   readonly sessionId?: string;
   readonly proofUrl?: string;
   readonly proofTabId?: number;
+  /** getProofData's schedule while proving: backoff, signs of life, rate limit (lib/proof/poll-schedule.ts). */
+  readonly pace?: PollPace;
   /** When the user closed the proof page while no proof was in (the grace period runs from here). */
   readonly proofPageClosedAt?: number;
   /** The last progress phase sent to the page (each is sent once, in order). */
@@ -120,6 +123,8 @@ export type FlowEvent =
   | { readonly type: 'delivered' }
   | { readonly type: 'deliveryFailed'; readonly reason: DeliveryFailure }
   | { readonly type: 'tabClosed'; readonly tabId: number }
+  /** A tab finished loading a page (tabs.onUpdated, status 'complete'; its URL is not known). */
+  | { readonly type: 'tabLoaded'; readonly tabId: number }
   | { readonly type: 'cancel' }
   /** The requesting page stopped waiting (its relay says so): nobody is left to answer. */
   | { readonly type: 'pageGaveUp' }
@@ -225,11 +230,21 @@ function isOut(flow: Flow, now: number): boolean {
   return flow.inFlightSince !== undefined && now - flow.inFlightSince < CALL_STALE_MS;
 }
 
+/** The proving phase's pace; one stored without it (by an older build: an update empties storage.session anyway) starts afresh. */
+function paceOf(flow: Flow): PollPace {
+  return flow.pace ?? startPace(flow.dueAt);
+}
+
+/** When the phase's call may be made: at `dueAt`, and a poll also not before the rate limit allows. */
+function callAt(flow: Flow): number {
+  return flow.phase === 'proving' ? pollAt(paceOf(flow), flow.dueAt) : flow.dueAt;
+}
+
 /** When the runner should next wake this flow with a tick. */
 export function nextWakeAt(flow: Flow): number {
   const deadline = flow.phase === 'delivering' ? Number.POSITIVE_INFINITY : Math.min(flow.deadline, graceEndsAt(flow));
   if (!CALL_PHASES.includes(flow.phase)) return deadline;
-  const call = flow.inFlightSince !== undefined ? flow.inFlightSince + CALL_STALE_MS : flow.dueAt;
+  const call = flow.inFlightSince !== undefined ? flow.inFlightSince + CALL_STALE_MS : callAt(flow);
   return Math.min(deadline, call);
 }
 
@@ -240,7 +255,7 @@ function call(flow: Flow, now: number): Step {
     case 'creating':
       return { flow: out, effects: [{ type: 'createSession', request: flow.request }] };
     case 'proving':
-      return { flow: out, effects: [{ type: 'poll', sessionId: flow.sessionId! }] };
+      return { flow: { ...out, pace: spend(paceOf(flow), now) }, effects: [{ type: 'poll', sessionId: flow.sessionId! }] };
     case 'verifying':
       return { flow: out, effects: [{ type: 'verify', proofText: (flow.outcome as { result: ProofPayload }).result.proofText }] };
     case 'delivering': {
@@ -322,11 +337,17 @@ function tick(flow: Flow, now: number): Step {
     return fail(flow, { code: ProofErrorCode.TimedOut, message: timedOutMessage(minutes) }, now);
   }
   if (now >= graceEndsAt(flow)) return fail(flow, { code: ProofErrorCode.UserRejected, message: PROOF_PAGE_CLOSED }, now);
-  if (CALL_PHASES.includes(flow.phase) && !isOut(flow, now) && now >= flow.dueAt) return call(flow, now);
+  if (CALL_PHASES.includes(flow.phase) && !isOut(flow, now) && now >= callAt(flow)) return call(flow, now);
   return { flow, effects: [] };
 }
 
 const same = (flow: Flow): Step => ({ flow, effects: [] });
+
+/** The proof page showed signs of life: poll at once, within the rate limit and any failure's backoff. */
+function signOfLife(flow: Flow, now: number): Flow {
+  const { pace, dueAt } = onSign(paceOf(flow), flow.dueAt, now, { out: isOut(flow, now), backingOff: flow.failures > 0 });
+  return { ...flow, pace, dueAt };
+}
 
 export function step(flow: Flow, event: FlowEvent, now: number): Step {
   switch (event.type) {
@@ -382,7 +403,7 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       if (url === null) return refuse(t('proof.why.foreignProofPage'));
       return progress({
         flow: {
-          ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url,
+          ...flow, phase: 'proving', sessionId: event.sessionId, proofUrl: url, pace: startPace(now),
           dueAt: now + POLL_INTERVAL_MS, inFlightSince: undefined, failures: 0, lastError: undefined,
         },
         effects: [{ type: 'openProofTab', url, besideTabId: flow.tabId }],
@@ -399,7 +420,8 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     case 'polled': {
       if (flow.phase !== 'proving') return same(flow);
       if (event.status === 'PROCESSING') {
-        return same({ ...flow, inFlightSince: undefined, dueAt: now + POLL_INTERVAL_MS, failures: 0, lastError: undefined });
+        const { pace, dueAt } = nextAfterAnswer(paceOf(flow), now);
+        return same({ ...flow, inFlightSince: undefined, pace, dueAt, failures: 0, lastError: undefined });
       }
       const finished = { ...flow, finishedAt: flow.finishedAt ?? now, inFlightSince: undefined };
       const proofText = event.proof ?? '';
@@ -465,10 +487,14 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       // Closing the proof tab loses nothing: a proof that finishes within the grace period is still handed
       // over. People close it when the page says the proof is ready, so look now rather than at the next poll.
       if (event.tabId === flow.proofTabId) {
-        const closedAt = flow.phase === 'proving' ? { proofPageClosedAt: now } : {};
-        return tick({ ...flow, proofTabId: undefined, ...closedAt, dueAt: Math.min(flow.dueAt, now) }, now);
+        if (flow.phase !== 'proving') return tick({ ...flow, proofTabId: undefined, dueAt: Math.min(flow.dueAt, now) }, now);
+        return tick(signOfLife({ ...flow, proofTabId: undefined, proofPageClosedAt: now }, now), now);
       }
       return same(flow);
+    case 'tabLoaded':
+      // The proof page moved on (the service's page may show its result on a page of its own): look now.
+      if (event.tabId !== flow.proofTabId || flow.phase !== 'proving') return same(flow);
+      return tick(signOfLife(flow, now), now);
     case 'cancel':
       if (flow.phase === 'delivering') return same(flow);
       return fail(flow, { code: ProofErrorCode.UserRejected, message: PAGE_MESSAGES.userCancelled }, now);

@@ -100,6 +100,11 @@ export interface RunnerDeps {
   readonly history: { add(records: readonly ProofRecord[], now: number): Promise<void> };
   /** Keeps a worker-independent wake-up (alarm) while any flow exists. */
   readonly watchdog: { arm(): Promise<void>; disarm(): Promise<void> };
+  /**
+   * Hears tabs finish loading (onTabLoaded) only while a proof page is open: a listener left on would
+   * wake the worker at every page load in every tab.
+   */
+  readonly tabLoads?: { listen(on: boolean): void };
   readonly now: () => number;
   readonly newId: () => string;
   readonly setTimer?: (fn: () => void, ms: number) => unknown;
@@ -267,6 +272,11 @@ export class ProofRunner {
 
   onTabRemoved(tabId: number): Promise<void> {
     return this.forEach((f) => f.tabId === tabId || f.proofTabId === tabId, { type: 'tabClosed', tabId });
+  }
+
+  /** A tab finished loading a page: if it is a proof page, its flow looks for the proof at once. */
+  onTabLoaded(tabId: number): Promise<void> {
+    return this.forEach((f) => f.proofTabId === tabId, { type: 'tabLoaded', tabId });
   }
 
   onWindowRemoved(windowId: number): Promise<void> {
@@ -537,6 +547,7 @@ export class ProofRunner {
   private async reschedule(): Promise<void> {
     const flows = await this.deps.store.all();
     await this.recordOpened(flows);
+    this.deps.tabLoads?.listen(flows.some((f) => f.proofTabId !== undefined));
     if (this.timer !== undefined) this.clearTimer(this.timer);
     this.timer = undefined;
     const want = flows.length > 0;

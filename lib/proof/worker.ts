@@ -8,7 +8,7 @@ import { browserPageGranted, type HostsGranted } from '@/lib/settings/host-acces
 import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { hasApiKey, loadSettings } from '@/lib/settings/store.ts';
 import { setAsideStore, withRecords as withSetAside } from '@/lib/storage/set-aside.ts';
-import { alarmWatchdog, extensionProofBrowser, tabExists, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
+import { alarmWatchdog, extensionProofBrowser, tabExists, tabLoadListener, tabsKnock, WATCHDOG_ALARM } from './browser-ports.ts';
 import { sessionFlowStore } from './flow-store.ts';
 import { Handoff } from './handoff.ts';
 import { historyRoutes } from './history-routes.ts';
@@ -45,6 +45,8 @@ export function workerProofHistory(vault: KeyVault): ProofHistory {
 export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): { runner: ProofRunner; routes: Routes; listen(): void } {
   const history = workerProofHistory(vault);
   const handoff = new Handoff({ send: tabsKnock, tabExists, newTicket: () => crypto.randomUUID() });
+  // Heard only once listen() runs, when the runner exists.
+  const tabLoads = tabLoadListener((tabId) => void runner.onTabLoaded(tabId));
   const runner = new ProofRunner({
     store: sessionFlowStore(),
     api: clientProofApi(makeClientFactory(vault, hostsGranted)),
@@ -65,6 +67,7 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     pseudonym: sitePseudonyms(vault),
     history,
     watchdog: alarmWatchdog(),
+    tabLoads,
     now: Date.now,
     newId: () => crypto.randomUUID(),
   });
@@ -73,6 +76,8 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     routes: { ...proofRoutes(runner, handoff), ...historyRoutes(history, Date.now, (ids) => runner.forgetDelivered(ids)) },
     listen() {
       browser.tabs.onRemoved.addListener((tabId) => void runner.onTabRemoved(tabId));
+      // On until the runner has read its flows (resume below), so a load that woke this worker is heard.
+      tabLoads.listen(true);
       browser.windows.onRemoved.addListener((windowId) => void runner.onWindowRemoved(windowId));
       // A relay's line (lib/proof/extension-line.ts, named EXTENSION_LINE): accepted, and nothing is said on it;
       // its disconnect is the news. No other part of Vantage uses ports.

@@ -431,6 +431,55 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await closeStopper();
       await dapp.close();
     }, 90_000);
+
+    it('the proof page reloading, then closed after proving: each time the worker asks the service at once, not at its next poll', async () => {
+      const dapp = await w.openDapp('hand-over');
+      const proof = await requestAndApprove(dapp);
+      const proofUrl = await proof.url();
+      // Until the proof page is closed, the extension hears "still proving" whatever the service knows: the proof can
+      // only reach the site through a poll made after the close.
+      let closed = false;
+      w.answerFor((path) => (!closed && path.includes('getProofData') ? { status: 200, body: JSON.stringify({ status: 'PROCESSING' }) } : undefined));
+      try {
+        const polls = () => w.log.timings.filter((t) => t.path.includes('getProofData')).map((t) => t.start);
+        const gaps = () => polls().slice(1).map((t, i) => t - polls()[i]!);
+        /** Waits for the next poll to arrive; resolves how long the schedule waited before it. */
+        const nextPoll = async () => {
+          const seen = polls().length;
+          await expect.poll(() => polls().length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(seen);
+          return gaps().at(-1)!;
+        };
+        /** The first poll after `at`, and how long after the poll before `at` it came. */
+        const firstPollAfter = async (at: number) => {
+          await expect.poll(() => polls().some((t) => t >= at), { timeout: 10_000, interval: 20 }).toBe(true);
+          const i = polls().findIndex((t) => t >= at);
+          return polls()[i]! - polls()[i - 1]!;
+        };
+        // Nobody proves for a while: the worker backs off (one poll a second at first, then doubling).
+        let gap = 0;
+        while (gap < 2000) gap = await nextPoll();
+        // Just after a poll, so the schedule's next one is at least `gap` away. The page loads again: a poll at once.
+        const reloadedAt = Date.now();
+        await proof.goto(proofUrl);
+        expect(await firstPollAfter(reloadedAt), `a poll at once, not ${gap} ms after the last`).toBeLessThan(gap);
+
+        await w.prove(proof);
+        await proof.waitFor('#app[data-phase="finished"]', 120_000);
+        // The reload brought back one poll a second; wait until the backoff is back, so the next slot is far again.
+        gap = 0;
+        while (gap < 2000) gap = await nextPoll();
+        expect(await checked(dapp)).toBeNull();
+        const closedAt = Date.now();
+        closed = true;
+        await proof.close();
+        expect(await firstPollAfter(closedAt), `a poll at once, not ${gap} ms after the last`).toBeLessThan(gap);
+        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
+      } finally {
+        w.answerFor(undefined);
+      }
+      await dapp.close();
+    }, 240_000);
   });
 
   describe('the page API contract: progress, prompt settlement, standard shapes, proofs bound to the site', () => {

@@ -2,7 +2,7 @@ import { defaultSettings } from '@/lib/settings/schema.ts';
 import { startExampleDapp, type ExampleDapp } from '@/test/sandbox/example-dapp/server.ts';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, LaunchBrowser, TestPage } from './driver/types.ts';
-import { startRequestLog, type RequestLog } from './request-log.ts';
+import { startRequestLog, type CannedAnswer, type RequestLog } from './request-log.ts';
 import { selfSignedCert } from './https-site.ts';
 
 /**
@@ -35,6 +35,8 @@ export interface ProofWorld {
   readonly driver: BrowserDriver;
   /** In front of the integration API: which calls the worker made, in order. */
   readonly log: RequestLog;
+  /** Answers the worker's calls (path with query) in the service's place where `answer` gives one; none: the sandbox answers. */
+  answerFor(answer?: (path: string) => CannedAnswer | undefined): void;
   /** Opens a dApp origin (at `/?run=<tag>`) and waits until it has found the extension. */
   openDapp(tag?: string, origin?: string): Promise<TestPage>;
   /** Regex for the service's proof page. */
@@ -51,9 +53,10 @@ export interface ProofWorldOptions {
 
 export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOptions): Promise<ProofWorld> {
   const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCert(SITE_HOSTS)]);
+  let answer: ((path: string) => CannedAnswer | undefined) | undefined;
   const service = { serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey, port: 0 };
   const [log, dapp, loopback, driver] = await Promise.all([
-    startRequestLog(sandbox.origin),
+    startRequestLog(sandbox.origin, { answer: (path) => answer?.(path) }),
     startExampleDapp({ ...service, tls, publicHost: SITE_HOSTS[0] }),
     startExampleDapp(service),
     // Developer mode: a test may reload the extension as an update does (driver.reloadExtension).
@@ -81,6 +84,9 @@ export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOpt
   const wallet = sandbox.dataset.demoWallets()[1]!.address;
   return {
     sandbox, dapp, origin, loopback, driver, log,
+    answerFor(a) {
+      answer = a;
+    },
     proofPage: new RegExp(`^${sandbox.origin.replace(/[.]/g, '\\.')}/proof/`),
     async prove(proofPage) {
       // The service's proof page offers its throwaway demo wallets: the user's side of the flow, with no

@@ -223,6 +223,8 @@ export interface World {
   readonly svc: FakeService;
   readonly tabs: FakeTabs;
   readonly watchdog: { armed: boolean };
+  /** Whether the runner has the tab-load listener on (ProofRunner's `tabLoads`). */
+  readonly tabLoads: { on: boolean };
   settings: ProofSettings;
   hasKey: boolean;
   runner: ProofRunner;
@@ -247,6 +249,7 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
   const svc = new FakeService();
   const tabs = new FakeTabs();
   const watchdog = { armed: false };
+  const tabLoads = { on: false };
   let ids = 0;
   const build = (life: WorkerLife) =>
     new ProofRunner({
@@ -262,6 +265,7 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
         arm: async () => void (watchdog.armed = true),
         disarm: async () => void (watchdog.armed = false),
       },
+      tabLoads: { listen: (on) => void (tabLoads.on = on) },
       now: () => Date.now(),
       newId: () => `flow-${++ids}`,
       setTimer: (fn, ms) => setTimeout(() => life.alive && fn(), ms),
@@ -269,7 +273,7 @@ export function makeWorld(store: FlowStore = sessionFlowStore()): World {
     });
   const life = new WorkerLife();
   const world: World = {
-    svc, tabs, watchdog, settings: SETTINGS, hasKey: true, life,
+    svc, tabs, watchdog, tabLoads, settings: SETTINGS, hasKey: true, life,
     runner: build(life),
     async restart() {
       world.life.kill();
