@@ -154,7 +154,8 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     // Series days are UTC days: label them as such whatever the user's zone.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     cursor: { drag: { x: false, y: false }, points: { size: 6 } },
-    legend: { live: true },
+    // The other project's legend markers dashed, as its lines are.
+    legend: { live: true, ...(comparing ? { markers: { dash: (_u: uPlot, i: number) => (isCompared(i - 1) ? 'dashed' : 'solid') } } : {}) },
     // Counts and amounts: from zero (bars must be), topped at a round number so the top tick shows.
     scales: { x: { time: true }, y: { range: fromZero }, y2: { range: fromZero } },
     axes: [
