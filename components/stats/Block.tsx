@@ -17,6 +17,8 @@ import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
+import { ComparedAsOf } from './compare-context.ts';
+import { ComparedStatus, useComparedStat } from './compared-block.tsx';
 
 export interface BlockProps<Id extends DataOperationId> {
   /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
@@ -30,7 +32,8 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly wide?: boolean;
   /** The numbers of this block a user can be alerted about ("Alert me…"), the first prefilled. */
   readonly alerts?: readonly StatMetricId[];
-  readonly children: (view: ViewOf<Id>) => ComponentChildren;
+  /** Draws the view; in a comparison (the dashboard's "Compare with…") `other` is the other project's, when it has one. */
+  readonly children: (view: ViewOf<Id>, other: ViewOf<Id> | null) => ComponentChildren;
 }
 
 /** The placeholder of a block, or of a section, whose content is still loading. */
@@ -63,6 +66,8 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
   const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
   // The popup's blocks are copied to the paint snapshot: its next open paints them in the first frame.
   const { state, view, reload } = useStat(request, ctx.refreshToken, ctx.layout === 'popup');
+  // The same request for the project compared with this one, if any: its own state, reported apart.
+  const other = useComparedStat(id, request, ctx.refreshToken);
   const ready = state.status === 'ready' && view !== null;
   const filled = ready && hasData(op, view);
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])
@@ -99,7 +104,12 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       )}
       {state.status === 'error' && shared && <p class="empty">{t('stats.block.seeNoticeAbove')}</p>}
       {state.status === 'error' && error && !shared && !noAnalytics && <ErrorNotice error={error} onRetry={reload} />}
-      {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}>{children(view)}</AsOf.Provider> : <p class="empty">{t('stats.block.noData')}</p>)}
+      {ready && (filled ? (
+        <AsOf.Provider value={state.entry.storedAt}>
+          <ComparedAsOf.Provider value={other?.asOf ?? null}>{children(view, other?.view ?? null)}</ComparedAsOf.Provider>
+        </AsOf.Provider>
+      ) : <p class="empty">{t('stats.block.noData')}</p>)}
+      {other && <ComparedStatus other={other} />}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (
         <footer class="block-foot">
@@ -114,7 +124,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
             </span>
           )}
           {(state.status === 'ready' || state.status === 'error') && state.refreshing && <span class="refreshing">{t('stats.block.refreshing')}</span>}
-          {ctx.layout === 'page' && filled && <CsvButtons op={op} view={view} project={ctx.filters.project} />}
+          {ctx.layout === 'page' && filled && <CsvButtons op={op} view={view} project={ctx.filters.project} other={other?.view ?? null} />}
         </footer>
       )}
     </article>

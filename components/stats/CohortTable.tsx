@@ -6,6 +6,7 @@ import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { useStatsContext } from './context.ts';
 import { Num } from './Num.tsx';
 import { useAsOf, useDayNotOverText } from './partial-day.ts';
+import { useComparedCohorts } from './compared-cohorts.ts';
 
 /**
  * Retention cohorts, each cell shaded by its rate (relative to the best
@@ -15,11 +16,14 @@ import { useAsOf, useDayNotOverText } from './partial-day.ts';
  * Cells and cohorts of a day not over are in italics, said as such on hover
  * and to screen readers, with a note under the table.
  */
-export function CohortTable({ view }: { view: RetentionView }) {
+export function CohortTable({ view, other = null }: { view: RetentionView; other?: RetentionView | null }) {
   const heat = retentionHeat(view, useAsOf());
   const compact = useStatsContext().layout === 'popup';
   const partial = useDayNotOverText(view.rows.at(-1)?.start) ?? '';
+  // In a comparison: a Project column, each cohort's row for each project (compared-cohorts.ts).
+  const compared = useComparedCohorts(heat, other);
   const soFar = (on: boolean) => on && <span class="sr-only">{t('stats.cohort.soFar', { partial })}</span>;
+  const rows = compared?.rows ?? heat.rows.map((row) => ({ row, project: null }));
   return (
     <>
       <ScrollBox label={t('stats.cohort.label')}>
@@ -28,6 +32,7 @@ export function CohortTable({ view }: { view: RetentionView }) {
           <thead>
             <tr>
               <th scope="col">{t('stats.cohort.cohort')}</th>
+              {compared && <th scope="col">{t('stats.compare.project')}</th>}
               <th scope="col" class="n">{t('stats.cohort.users')}</th>
               {heat.periods.map((p) => {
                 const full = t('stats.cohort.day', { n: p });
@@ -40,12 +45,13 @@ export function CohortTable({ view }: { view: RetentionView }) {
             </tr>
           </thead>
           <tbody>
-            {heat.rows.map((r) => (
-              <tr key={r.cohort}>
+            {rows.map(({ row: r, project }) => (
+              <tr key={`${r.cohort}:${project ?? ''}`} data-project={project ?? undefined}>
                 <th scope="row" class={r.partial ? 'partial' : undefined} data-partial={r.partial || undefined}>
                   {compact ? <time dateTime={r.cohort} title={r.partial ? t('stats.cohort.soFarOf', { what: r.cohort, partial }) : r.cohort}>{formatDay(r.start)}</time> : r.cohort}
                   {soFar(r.partial)}
                 </th>
+                {project !== null && <td class={`project-cell project-${project === compared?.pair.primary ? 'primary' : 'other'}`}>{project}</td>}
                 <td class={r.partial ? 'n partial' : 'n'} title={r.total === null ? t('stats.cohort.noTotal') : undefined}>
                   <Num value={r.total} compact={compact} />
                 </td>
@@ -71,8 +77,8 @@ export function CohortTable({ view }: { view: RetentionView }) {
           </tbody>
         </table>
       </ScrollBox>
-      {heat.partial && <p class="cohort-note">{t('stats.cohort.partialNote', { partial })}</p>}
-      {heat.rows.some((r) => r.total === null && r.cells.some((c) => c.count !== null)) && <p class="cohort-note">{t('stats.cohort.noTotalNote')}</p>}
+      {(heat.partial || compared?.partial) && <p class="cohort-note">{t('stats.cohort.partialNote', { partial })}</p>}
+      {rows.some(({ row: r }) => r.total === null && r.cells.some((c) => c.count !== null)) && <p class="cohort-note">{t('stats.cohort.noTotalNote')}</p>}
     </>
   );
 }

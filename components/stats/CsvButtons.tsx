@@ -1,13 +1,20 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { comparedTables } from '@/lib/stats/compare.ts';
 import { tablesFor, type ViewOf } from '@/lib/stats/operation-views.ts';
 import { downloadText } from '@/components/ui/download.ts';
+import { useCompare } from './compare-context.ts';
 
-
-/** One "CSV" button per table or series a block shows (dashboard only, so loaded lazily). */
-export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { op: Id; view: ViewOf<Id>; project: string }) {
-  const tables = tablesFor(op, view);
+/**
+ * One "CSV" button per table or series a block shows (dashboard only, so loaded lazily). In a comparison,
+ * each file holds both projects: a first column "Project", then each project's rows (lib/stats/compare.ts).
+ */
+export function CsvButtons<Id extends DataOperationId>({ op, view, project, other = null }: { op: Id; view: ViewOf<Id>; project: string; other?: ViewOf<Id> | null }) {
+  const cmp = useCompare();
+  const pair = cmp && other ? cmp.pair : null;
+  const tables = pair ? comparedTables(tablesFor(op, view), tablesFor(op, other!), pair) : tablesFor(op, view);
+  const file = (name: string) => (pair ? csvFileName(pair.primary, 'vs', pair.other, name) : csvFileName(project, name));
   return (
     <span class="csv">
       {tables.map((table) => (
@@ -16,8 +23,9 @@ export function CsvButtons<Id extends DataOperationId>({ op, view, project }: { 
           key={table.name}
           class="link"
           data-csv={table.name}
-          title={t('stats.csv.download', { table: table.name })}
-          onClick={() => downloadText(csvFileName(project, table.name), toCsv(table))}
+          data-csv-projects={pair ? 2 : 1}
+          title={pair ? t('stats.compare.csvDownload', { table: table.name, primary: pair.primary, other: pair.other }) : t('stats.csv.download', { table: table.name })}
+          onClick={() => downloadText(file(table.name), toCsv(table))}
         >
           {tables.length > 1 ? t('stats.csv.buttonNamed', { table: table.name.replace(/-/g, ' ') }) : t('stats.csv.button')}
         </button>

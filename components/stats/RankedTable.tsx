@@ -3,6 +3,8 @@ import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Pct } from './Num.tsx';
+import { useCompare } from './compare-context.ts';
+import { ComparedTable } from './ComparedTable.tsx';
 
 export interface Column<T> {
   readonly label: string;
@@ -20,10 +22,18 @@ export interface RankedTableProps<T> {
   readonly rowKey: (row: T) => string;
   /** Rows shown; the rest are counted in a line below. */
   readonly limit?: number;
+  /** In a comparison, the other project's rows: joined to these, a column per project (ComparedTable.tsx). */
+  readonly compare?: readonly T[] | null;
 }
 
 /** A ranked list as a table, each row's share drawn as a bar: serves every ranked block. */
-export function RankedTable<T>({ caption, rows, columns, share, rowKey, limit }: RankedTableProps<T>) {
+export function RankedTable<T>(props: RankedTableProps<T>) {
+  const cmp = useCompare();
+  if (cmp && props.compare) return <ComparedTable {...props} other={props.compare} pair={cmp.pair} />;
+  return <SingleTable {...props} />;
+}
+
+function SingleTable<T>({ caption, rows, columns, share, rowKey, limit }: RankedTableProps<T>) {
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   return (
     <ScrollBox label={caption}>

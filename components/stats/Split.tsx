@@ -1,9 +1,15 @@
 import type { Breakdown } from '@/lib/normalize/normalize.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { Num, Pct } from './Num.tsx';
+import { useCompare } from './compare-context.ts';
+import { ComparedSplit } from './compared-parts.tsx';
 
-/** A whole split into named parts: one bar of coloured segments, and each part's count and share. */
-export function Split({ breakdown, label }: { breakdown: Breakdown; label: string }) {
+/**
+ * A whole split into named parts: one bar of coloured segments, and each part's count and share. In a
+ * comparison (`compare`: the other project's), a table with a column per project instead.
+ */
+export function Split({ breakdown, label, compare }: { breakdown: Breakdown; label: string; compare?: Breakdown | null }) {
+  if (useCompare() && compare) return <ComparedSplit breakdown={breakdown} other={compare} label={label} />;
   return (
     <div class="split" data-split={label}>
       <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? t('stats.split.unknown')}`).join(', ')}`}>

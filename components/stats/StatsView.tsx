@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n/index.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
@@ -9,10 +9,15 @@ import { initialUiState, readUiState, rememberProject, statsUiItem, withProject,
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
-import { keyWorks, sharedError, StatsContext, type BlockReport, type StatsContextValue, type StatsLayout } from './context.ts';
+import { keyWorks, sharedError, StatsContext, useBlockReports, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { SECTIONS } from './sections.tsx';
+import { CompareContext } from './compare-context.ts';
+import { useComparison, type ComparisonLink } from './use-comparison.ts';
+import { lazy } from '@/components/ui/lazy.tsx';
+
+const CompareControl = lazy(() => import('./CompareControl.tsx').then((m) => m.CompareControl));
 import './stats.css';
 
 /** The remembered view (project, filters, options) as stored, or seeded from the settings on first use. */
@@ -90,18 +95,12 @@ function WhenVisible({ children }: { children: ComponentChildren }) {
  * time) and the dashboard (`layout="page"`: every section, larger, with CSV),
  * which a link may open on a project (lib/stats/dashboard-link.ts).
  */
-export function StatsView({ layout, openProject }: { layout: StatsLayout; openProject?: string }) {
+export function StatsView({ layout, openProject, link }: { layout: StatsLayout; openProject?: string; link?: ComparisonLink }) {
   const [ui, save] = useUiState(openProject);
+  // The dashboard's "Compare with…": a second project beside the first, held in the page's URL (use-comparison.ts).
+  const comparison = useComparison(ui?.filters.project ?? '', link);
   const [refreshToken, setRefreshToken] = useState(0);
-  const [reports, setReports] = useState<Readonly<Record<string, BlockReport>>>({});
-  const report = useCallback((block: string, next: BlockReport | null) => {
-    setReports((all) => {
-      const now = all[block];
-      if (now === next || (now && next && now.error === next.error && now.worked === next.worked)) return all;
-      const { [block]: _gone, ...rest } = all;
-      return next ? { ...rest, [block]: next } : rest;
-    });
-  }, []);
+  const [reports, report] = useBlockReports();
   const works = keyWorks(Object.values(reports));
   const ctx = useMemo<StatsContextValue | null>(
     () =>
@@ -143,6 +142,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
 
   return (
     <StatsContext.Provider value={ctx}>
+      <CompareContext.Provider value={comparison.value}>
       <Root class={`stats stats-${layout}`}>
         {layout === 'page' && (
           <header class="page-head">
@@ -151,6 +151,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
           </header>
         )}
         <FilterBar filters={ui.filters} recentProjects={ui.recentProjects} onChange={setFilters} />
+        {link && project && <CompareControl comparison={comparison} project={project} recentProjects={ui.recentProjects} />}
         {shared && <ErrorNotice error={shared} onRetry={() => setRefreshToken((n) => n + 1)} />}
         {!project && <p class="empty start">{t('stats.start')}</p>}
         {project && layout === 'popup' && (
@@ -185,6 +186,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
           ))}
         {layout === 'popup' && <footer class="stats-foot">{tools}</footer>}
       </Root>
+      </CompareContext.Provider>
     </StatsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
 import { asRefusal, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 
@@ -64,6 +64,20 @@ export function sharedError(reports: Iterable<BlockReport>): ApiErrorInfo | null
     if (rank >= 0 && (best === null || rank < SHARED_KINDS.indexOf(best.kind))) best = e;
   }
   return best;
+}
+
+/** Blocks' reports by block id, and the `report` they call (a report equal to the last one changes nothing). */
+export function useBlockReports(): [Readonly<Record<string, BlockReport>>, (block: string, next: BlockReport | null) => void] {
+  const [reports, setReports] = useState<Readonly<Record<string, BlockReport>>>({});
+  const report = useCallback((block: string, next: BlockReport | null) => {
+    setReports((all) => {
+      const now = all[block];
+      if (now === next || (now && next && now.error === next.error && now.worked === next.worked)) return all;
+      const { [block]: _gone, ...rest } = all;
+      return next ? { ...rest, [block]: next } : rest;
+    });
+  }, []);
+  return [reports, report];
 }
 
 export const StatsContext = createContext<StatsContextValue | null>(null);

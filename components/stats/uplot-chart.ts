@@ -15,6 +15,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
 import { chartDayName, type PartialDays } from '@/lib/stats/chart-summary.ts';
 import { DAY_SECONDS, splitAt, type SplitSeries } from '@/lib/stats/partial-day.ts';
+import { baseSeriesKey } from '@/lib/stats/compare.ts';
 
 export interface ChartOptions {
   readonly height?: number;
@@ -23,6 +24,21 @@ export interface ChartOptions {
   readonly rightAxis?: string;
   /** The days not over when the answer was fetched: drawn apart, and named so in the legend ("Nov 23, today so far"). */
   readonly partial?: PartialDays | null;
+  /**
+   * In a comparison: the index of the other project's first series. Its series are dashed (a cue beside
+   * colour) in colours of their own; its bars stand beside the first project's, not over them.
+   */
+  readonly comparedFrom?: number;
+}
+
+/** The other project's lines in a comparison, and its partial day's (finer, so the two never look alike). */
+const COMPARED_DASH = [8, 4];
+const COMPARED_PARTIAL_DASH = [2, 3];
+
+/** A theme colour (#rrggbb) at 35% opacity, for the other project's bars; any other form is kept as is. */
+function faded(colour: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  return m ? `rgba(${m.slice(1).map((h) => parseInt(h, 16)).join(', ')}, 0.35)` : colour;
 }
 
 export interface ChartHandle {
@@ -91,7 +107,12 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     values: scale === 'x' ? (_u, splits, _axis, _space, step) => formatDayTicks(splits, step) : (_u, splits) => splits.map((s) => formatCompact(s)),
     ...(scale === 'x' ? { incrs: DAY_TICKS } : {}),
   });
-  const bars = o.kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 24] }) : undefined;
+  const comparing = o.comparedFrom !== undefined;
+  const isCompared = (i: number) => comparing && i >= o.comparedFrom!;
+  // Two projects' bars side by side on their day: the first's left of it, the other's right.
+  const barsOf = (side: -1 | 0 | 1) => (o.kind === 'bars' ? uPlot.paths.bars!(side === 0 ? { size: [0.7, 24] } : { size: [0.35, 12], align: side }) : undefined);
+  const bars = barsOf(comparing ? -1 : 0);
+  const comparedBars = comparing ? barsOf(1) : undefined;
   /** Not hovered (idx null): the latest day. Values come from the whole series, the partial day included. */
   const at = (idx: number | null | undefined) => (idx === null || idx === undefined ? last : idx);
   const day = (idx: number | null | undefined) => {
@@ -104,20 +125,24 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
   };
   const drawn = (key: string, i: number, partial: boolean): uPlot.Series => {
     const colour = c.series[i % c.series.length]!;
+    const other = isCompared(i);
+    const paths = other ? comparedBars : bars;
     const base: uPlot.Series = {
-      scale: key === o.rightAxis ? 'y2' : 'y',
+      scale: baseSeriesKey(key) === o.rightAxis ? 'y2' : 'y',
       stroke: colour,
       width: 2,
-      fill: bars ? colour : undefined,
-      paths: bars,
+      // The other project's bars: outlined, dashed, lightly filled.
+      fill: paths ? (other ? faded(colour) : colour) : undefined,
+      paths,
       spanGaps: false,
+      ...(other ? { dash: COMPARED_DASH } : {}),
     };
     if (!partial) return { ...base, points: { show: ts.x.length <= 2 } };
-    return bars
-      ? { ...base, alpha: 0.4, dash: [4, 3], points: { show: false } }
+    return paths
+      ? { ...base, alpha: 0.4, dash: other ? COMPARED_PARTIAL_DASH : [4, 3], points: { show: false } }
       : {
           ...base,
-          dash: [5, 4],
+          dash: other ? COMPARED_PARTIAL_DASH : [5, 4],
           // A hollow point on the partial day only.
           points: { show: true, size: 8, width: 2, stroke: colour, fill: c.background, filter: (_u, _s, show) => (show && parts.from !== null ? [last] : null) },
         };
@@ -129,7 +154,8 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     // Series days are UTC days: label them as such whatever the user's zone.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     cursor: { drag: { x: false, y: false }, points: { size: 6 } },
-    legend: { live: true },
+    // The other project's legend markers dashed, as its lines are.
+    legend: { live: true, ...(comparing ? { markers: { dash: (_u: uPlot, i: number) => (isCompared(i - 1) ? 'dashed' : 'solid') } } : {}) },
     // Counts and amounts: from zero (bars must be), topped at a round number so the top tick shows.
     scales: { x: { time: true }, y: { range: fromZero }, y2: { range: fromZero } },
     axes: [

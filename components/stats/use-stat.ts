@@ -25,7 +25,7 @@ function sameState(a: StatState, b: StatState): boolean {
 
 /** What a block shows first: the snapshot's copy of its entry when there is one. */
 function fromSnapshot(key: string): { state: StatState; shown: Shown } {
-  const entry = pagePaintSnapshot().entry(key);
+  const entry = key ? pagePaintSnapshot().entry(key) : undefined;
   return entry
     ? { state: { status: 'ready', entry, refreshing: false, error: null }, shown: { key, entry, hint: true } }
     : { state: { status: 'loading' }, shown: null };
@@ -36,14 +36,15 @@ function fromSnapshot(key: string): { state: StatState; shown: Shown } {
  * stored entry, then the worker's revalidation (see lib/stats/loader.ts). A
  * new request starts over; a new refresh token or reload() revalidates what
  * is shown. With `remember`, what is painted is copied to the snapshot for
- * the next open.
+ * the next open. A null request (a comparison not made) asks nothing and
+ * stays loading.
  */
 export function useStat<Id extends DataOperationId>(
-  request: StatsRequest & { op: Id },
+  request: (StatsRequest & { op: Id }) | null,
   refreshToken: number,
   remember = false,
 ): UseStat<Id> {
-  const key = requestKey(request);
+  const key = request ? requestKey(request) : '';
   const [first] = useState(() => fromSnapshot(key));
   const [state, setState] = useState<StatState>(first.state);
   const [reloads, setReloads] = useState(0);
@@ -55,6 +56,11 @@ export function useStat<Id extends DataOperationId>(
     const same = shown.current?.key === key;
     const force = same && (forced.current.refreshToken !== refreshToken || forced.current.reloads !== reloads);
     forced.current = { refreshToken, reloads };
+    if (!request) {
+      shown.current = null;
+      setState((prev) => (prev.status === 'loading' ? prev : { status: 'loading' }));
+      return;
+    }
     if (!same) {
       const next = fromSnapshot(key);
       shown.current = next.shown;
@@ -74,6 +80,6 @@ export function useStat<Id extends DataOperationId>(
   }, [key, refreshToken, reloads]);
 
   const entry = state.status === 'ready' ? state.entry : null;
-  const view = useMemo(() => (entry ? normalize(request.op, entry.value) : null), [entry, request.op]);
+  const view = useMemo(() => (entry && request ? normalize(request.op, entry.value) : null), [entry, request?.op]);
   return { state, view, reload: () => setReloads((n) => n + 1) };
 }

@@ -7,12 +7,13 @@ import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
 import { Figures, useSizes } from './shared.tsx';
+import { ComparedFigures, PerProject } from '@/components/stats/compared-parts.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
 function RetentionBlock() {
   return (
     <Block id="retention" title={t('stats.retention.title')} op="retention" wide>
-      {(v) => <CohortTable view={v} />}
+      {(v, o) => <CohortTable view={v} other={o} />}
     </Block>
   );
 }
@@ -20,12 +21,12 @@ function RetentionBlock() {
 function InbounceBlock() {
   return (
     <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce" alerts={['returningShare']}>
-      {(v) => (
+      {(v, o) => (
         <>
           <h4>{t('stats.inbounce.wallets')}</h4>
-          <Split breakdown={v.wallet} label={t('stats.inbounce.wallets')} />
+          <Split breakdown={v.wallet} compare={o?.wallet} label={t('stats.inbounce.wallets')} />
           <h4>{t('stats.inbounce.visitors')}</h4>
-          <Split breakdown={v.visitor} label={t('stats.inbounce.visitors')} />
+          <Split breakdown={v.visitor} compare={o?.visitor} label={t('stats.inbounce.visitors')} />
         </>
       )}
     </Block>
@@ -36,9 +37,18 @@ function CountriesBlock() {
   const s = useSizes();
   return (
     <Block id="countries" title={t('stats.countries.title')} op="distributionByCountries">
-      {(v) => (
+      {(v, o) => (
         <>
-          {(v.totalVisitors !== null || v.totalWallets !== null) && (
+          {o && (
+            <ComparedFigures
+              caption={t('stats.countries.title')}
+              items={[
+                { id: 'visitors', label: t('stats.countries.totalVisitors'), a: v.totalVisitors, b: o.totalVisitors },
+                { id: 'wallets', label: t('stats.countries.totalWallets'), a: v.totalWallets, b: o.totalWallets },
+              ]}
+            />
+          )}
+          {!o && (v.totalVisitors !== null || v.totalWallets !== null) && (
             <Figures
               items={[
                 { id: 'visitors', label: t('stats.countries.totalVisitors'), value: v.totalVisitors },
@@ -49,6 +59,7 @@ function CountriesBlock() {
           {v.items.length === 0 ? <p class="empty">{t('stats.countries.noList')}</p> : <RankedTable
           caption={t('stats.countries.caption')}
           rows={v.items}
+          compare={o?.items}
           rowKey={(c) => c.id}
           limit={s.rows}
           share={(c) => c.share}
@@ -68,7 +79,7 @@ function TrafficBlock() {
   const s = useSizes();
   return (
     <Block id="traffic" title={t('stats.traffic.title')} op="trafficShare" wide>
-      {(v) => <FlowView view={v} limit={s.rows} />}
+      {(v, o) => <PerProject view={v} other={o}>{(view) => <FlowView view={view} limit={s.rows} />}</PerProject>}
     </Block>
   );
 }

@@ -9,16 +9,19 @@ import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { isPartialDay } from '@/lib/stats/partial-day.ts';
 import { useAsOf, useDayNotOverText } from '@/components/stats/partial-day.ts';
 import { LatestDay, useSizes } from './shared.tsx';
+import { ComparedLatestDay } from '@/components/stats/compared-parts.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
 function DailyUsersBlock() {
   const s = useSizes();
   return (
     <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide alerts={['dailyUsers', 'dailyTransactions']}>
-      {(v) => (
+      {(v, o) => (
         <>
-          <LatestDay series={v.series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />
-          <Chart series={v.series} label={t('stats.dailyUsers.title')} height={s.chart} />
+          {o
+            ? <ComparedLatestDay series={v.series} other={o.series} caption={t('stats.dailyUsers.title')} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />
+            : <LatestDay series={v.series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />}
+          <Chart series={v.series} compare={o?.series} label={t('stats.dailyUsers.title')} height={s.chart} />
         </>
       )}
     </Block>
@@ -52,7 +55,7 @@ function ActionsBlock() {
       wide
       controls={<Choice label={t('stats.actions.perDay')} value={limit} onChange={setLimit} choices={['3', '5', '10', '20'].map((n) => [n, t('stats.actions.top', { n })])} />}
     >
-      {(v) => {
+      {(v, o) => {
         const last = v.days.at(-1)!;
         return (
           <div class="pair">
@@ -61,6 +64,7 @@ function ActionsBlock() {
               <RankedTable
                 caption={t('stats.actions.caption', { day: formatDay(last.time) })}
                 rows={last.actions}
+                compare={o?.days.at(-1)?.actions}
                 rowKey={(a) => a.id}
                 limit={s.rows}
                 share={(a) => a.share}
@@ -71,7 +75,7 @@ function ActionsBlock() {
                 ]}
               />
             </div>
-            <Chart series={v.series} label={t('stats.actions.chart')} height={s.small} />
+            <Chart series={v.series} compare={o?.series} label={t('stats.actions.chart')} height={s.small} />
           </div>
         );
       }}
@@ -96,10 +100,11 @@ function DistributionBlock() {
       op={op}
       controls={<Choice label={t('stats.distribution.groupBy')} value={by} onChange={setBy} choices={[['dapps', t('stats.distribution.dapps')], ['contracts', t('stats.distribution.contracts')], ['actions', t('stats.distribution.actions')]]} />}
     >
-      {(v) => (
+      {(v, o) => (
         <RankedTable
           caption={t(`stats.distribution.caption.${what}`)}
           rows={v.items}
+          compare={o?.items}
           rowKey={(i) => i.id}
           limit={s.rows}
           share={(i) => i.share}
@@ -125,12 +130,13 @@ function OverlapBlock() {
       op={op}
       controls={<Choice label={t('stats.overlap.alsoUse')} value={whom} onChange={setWhom} choices={[['competitors', t('stats.overlap.competitors')], ['partners', t('stats.overlap.partners')]]} />}
     >
-      {(v) => {
-        const market = v.items.some((i) => i.marketShare !== null);
+      {(v, o) => {
+        const market = [...v.items, ...(o?.items ?? [])].some((i) => i.marketShare !== null);
         return (
           <RankedTable
             caption={whom === 'partners' ? t('stats.overlap.caption.partners') : t('stats.overlap.caption.competitors')}
             rows={v.items}
+            compare={o?.items}
             rowKey={(i) => i.id}
             limit={s.rows}
             share={(i) => i.share}

@@ -9,6 +9,7 @@ import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
 import { Figures, LatestDay, usePartialDay, useSizes } from './shared.tsx';
+import { ComparedFigures } from '@/components/stats/compared-parts.tsx';
 import { t } from '@/lib/i18n/index.ts';
 
 /**
@@ -16,8 +17,9 @@ import { t } from '@/lib/i18n/index.ts';
  * is said as such. An answer without `now` still has its days: the latest
  * complete one stands in for active and new holders, named as that day.
  */
-export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
+export function HolderFigures({ v, other = null }: { v: ViewOf<'holderChange'>; other?: ViewOf<'holderChange'> | null }) {
   const partial = usePartialDay(v.series);
+  if (other) return <ComparedHolderFigures v={v} other={other} />;
   if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
     return (
       <>
@@ -37,14 +39,20 @@ export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
   );
 }
 
+/** Both projects' holders now, a column each (a comparison). */
+function ComparedHolderFigures({ v, other }: { v: ViewOf<'holderChange'>; other: ViewOf<'holderChange'> }) {
+  const now = (id: 'total' | 'active' | 'new', label: string) => ({ id, label, a: v.now[id], b: other.now[id] });
+  return <ComparedFigures caption={t('stats.holders.title')} items={[now('total', t('stats.holders.total')), now('active', t('stats.holders.active')), now('new', t('stats.holders.new'))]} />;
+}
+
 function HolderChangeBlock() {
   const s = useSizes();
   return (
     <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
-      {(v) => (
+      {(v, o) => (
         <>
-          <HolderFigures v={v} />
-          {v.series.x.length > 0 && <Chart series={v.series} label={t('stats.holders.chart')} height={s.chart} rightAxis="new" />}
+          <HolderFigures v={v} other={o} />
+          {v.series.x.length > 0 && <Chart series={v.series} compare={o?.series} label={t('stats.holders.chart')} height={s.chart} rightAxis="new" />}
         </>
       )}
     </Block>
@@ -55,7 +63,7 @@ function ClaimedRewardsBlock() {
   const s = useSizes();
   return (
     <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide>
-      {(v) => <Chart series={v.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />}
+      {(v, o) => <Chart series={v.series} compare={o?.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />}
     </Block>
   );
 }
@@ -81,7 +89,7 @@ function BalanceBlock() {
         </details>
       }
     >
-      {(v) => <Split breakdown={v} label={t('stats.balance.split')} />}
+      {(v, o) => <Split breakdown={v} compare={o} label={t('stats.balance.split')} />}
     </Block>
   );
 }
@@ -106,10 +114,11 @@ function ProminentBlock() {
       extra={{ type }}
       controls={<Choice label={t('stats.prominent.type')} value={type} onChange={setType} choices={paramValues(op, 'type').map((v) => [v, HOLDER_TYPES[v]?.() ?? v])} />}
     >
-      {(v) => (
+      {(v, o) => (
         <RankedTable
           caption={t('stats.prominent.caption')}
           rows={v.items}
+          compare={o?.items}
           rowKey={(h) => h.id}
           limit={s.rows}
           share={(h) => h.share}
@@ -129,11 +138,12 @@ function TransfersBlock() {
   const s = useSizes();
   return (
     <Block id="transfers" title={t('stats.transfers.title')} op="eventTransferDistribution" wide>
-      {(v) => (
+      {(v, o) => (
         <div class="pair">
           <RankedTable
             caption={t('stats.transfers.caption')}
             rows={v.ranking}
+            compare={o?.ranking}
             rowKey={(c) => c.id}
             limit={s.rows}
             share={(c) => c.share}
@@ -142,7 +152,7 @@ function TransfersBlock() {
               { label: t('stats.transfers.moved'), cell: (c) => <Num value={c.value} compact />, num: true },
             ]}
           />
-          {v.series.x.length > 0 && <Chart series={v.series} label={t('stats.transfers.chart')} height={s.small} />}
+          {v.series.x.length > 0 && <Chart series={v.series} compare={o?.series} label={t('stats.transfers.chart')} height={s.small} />}
         </div>
       )}
     </Block>
