@@ -32,7 +32,7 @@ async function eachSection(page: Page, name: string, count: number): Promise<voi
   }
 }
 
-describe('headline changes at 420 px: light, dark, Vietnamese; axe finds nothing', () => {
+describe('headline changes at 420 px (light, dark, Vietnamese) and in the dashboard; axe finds nothing', () => {
   let sb: Sandbox;
   let en: ExtensionHarness;
   let vi: ExtensionHarness;
@@ -55,6 +55,27 @@ describe('headline changes at 420 px: light, dark, Vietnamese; axe finds nothing
       await page.close();
     });
   }
+
+  it('the dashboard: the same changes on every section, axe finds nothing in light and dark', async () => {
+    const expected = await expectedChanges(sb, 'nebula');
+    const page = await openExtensionPage(en, '/dashboard.html', { width: 1280, height: 900 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    // Lower sections mount as they scroll into view.
+    for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
+    for (const e of expected) {
+      const sel = changeSelector(e);
+      await page.locator(sel).scrollIntoViewIfNeeded({ timeout: 20_000 });
+      await expect.poll(() => page.locator(sel).getAttribute('data-delta'), { timeout: 20_000 }).not.toBeNull();
+      expect(Number(await page.locator(sel).getAttribute('data-delta')), sel).toBeCloseTo(e.delta, 9);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenshot(page, `changes-dashboard-${scheme}`);
+      expect(await axeViolations(page, `changes-dashboard-${scheme}`)).toEqual([]);
+    }
+    await page.close();
+  });
 
   it('Vietnamese: the words and the numbers', async () => {
     const daily = (await expectedChanges(sb, 'nebula')).find((e) => e.where === 'users')!;

@@ -67,9 +67,9 @@ export interface Expected {
 export async function expectedChanges(sb: Sb, project: string, nowMs = Date.now()): Promise<Expected[]> {
   const { current, previous } = thirtyDayPeriods(nowMs);
   const both = async (op: DataOperationId) => Promise.all([ask(sb, op, project, current), ask(sb, op, project, previous)]);
-  const [holders, rewards, users, inbounce, traffic] = await Promise.all(
-    (['holderChange', 'dailyClaimedRewards', 'dailyUsers', 'userInbounce', 'trafficShare'] as const).map(both),
-  );
+  const [holders, rewards, users, inbounce, traffic] = await Promise.all([
+    both('holderChange'), both('dailyClaimedRewards'), both('dailyUsers'), both('userInbounce'), both('trafficShare'),
+  ]);
   const relative = (block: string, where: string, [now, before]: [number, number]): Expected => ({ block, where, kind: 'relative', delta: (now - before) / Math.abs(before) });
   const logs = (b: Record<string, unknown>) => Object.values(b.logs as Record<string, { active: number; new: number }>);
   const claimed = (b: Record<string, unknown>) => Object.values(b.claimed_rewards as Record<string, number>);
