@@ -19,6 +19,7 @@ import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
 import { ComparedAsOf } from './compare-context.ts';
 import { ComparedStatus, useComparedStat } from './compared-block.tsx';
+import { PeriodAnswersContext, usePeriodAnswers } from './use-change.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
   /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
@@ -32,6 +33,8 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly wide?: boolean;
   /** The numbers of this block a user can be alerted about ("Alert me…"), the first prefilled. */
   readonly alerts?: readonly StatMetricId[];
+  /** Its headline numbers show their change: the operation is also asked for the two compared periods, once its answer is shown. */
+  readonly changes?: boolean;
   /** Draws the view; in a comparison (the dashboard's "Compare with…") `other` is the other project's, when it has one. */
   readonly children: (view: ViewOf<Id>, other: ViewOf<Id> | null) => ComponentChildren;
 }
@@ -60,7 +63,7 @@ const FILTER_WORDS = {
  * with its age, "no data" for an empty answer, and errors with the way out.
  * A failing block never touches its neighbours.
  */
-export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, children }: BlockProps<Id>) {
+export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, changes = false, children }: BlockProps<Id>) {
   const ctx = useStatsContext();
   const now = useNow();
   const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
@@ -70,6 +73,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
   const other = useComparedStat(id, request, ctx.refreshToken);
   const ready = state.status === 'ready' && view !== null;
   const filled = ready && hasData(op, view);
+  const periodAnswers = usePeriodAnswers(op, ctx.filters, extra, { enabled: changes && filled, nowMs: now, refreshToken: ctx.refreshToken });
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])
     .filter((f) => ctx.filters[f].trim() && !acceptsParam(op, f))
     .map((f) => FILTER_WORDS[f]());
@@ -106,7 +110,9 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       {state.status === 'error' && error && !shared && !noAnalytics && <ErrorNotice error={error} onRetry={reload} />}
       {ready && (filled ? (
         <AsOf.Provider value={state.entry.storedAt}>
-          <ComparedAsOf.Provider value={other?.asOf ?? null}>{children(view, other?.view ?? null)}</ComparedAsOf.Provider>
+          <ComparedAsOf.Provider value={other?.asOf ?? null}>
+            <PeriodAnswersContext.Provider value={changes ? periodAnswers : null}>{children(view, other?.view ?? null)}</PeriodAnswersContext.Provider>
+          </ComparedAsOf.Provider>
         </AsOf.Provider>
       ) : <p class="empty">{t('stats.block.noData')}</p>)}
       {other && <ComparedStatus other={other} />}

@@ -9,6 +9,7 @@ import { initialUiState, readUiState, rememberProject, statsUiItem, withProject,
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { BadgeControl } from './BadgeControl.tsx';
+import { ChangeBasis } from './ChangeBasis.tsx';
 import { keyWorks, sharedError, StatsContext, useBlockReports, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -152,6 +153,7 @@ export function StatsView({ layout, openProject, link }: { layout: StatsLayout; 
         )}
         <FilterBar filters={ui.filters} recentProjects={ui.recentProjects} onChange={setFilters} />
         {link && project && <CompareControl comparison={comparison} project={project} recentProjects={ui.recentProjects} />}
+        {project && <ChangeBasis range={ui.filters.range} />}
         {shared && <ErrorNotice error={shared} onRetry={() => setRefreshToken((n) => n + 1)} />}
         {!project && <p class="empty start">{t('stats.start')}</p>}
         {project && layout === 'popup' && (

@@ -8,8 +8,13 @@ import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, LatestDay, usePartialDay, useSizes } from './shared.tsx';
+import { Figures, LatestDay, NoHistory, usePartialDay, useSizes } from './shared.tsx';
 import { ComparedFigures } from '@/components/stats/compared-parts.tsx';
+import { useChanges } from '@/components/stats/use-change.ts';
+import { useAsOf } from '@/components/stats/partial-day.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { partialFrom } from '@/lib/stats/partial-day.ts';
+import { sumKnown } from '@/lib/normalize/coerce.ts';
 import { t } from '@/lib/i18n/index.ts';
 
 /**
@@ -19,21 +24,22 @@ import { t } from '@/lib/i18n/index.ts';
  */
 export function HolderFigures({ v, other = null }: { v: ViewOf<'holderChange'>; other?: ViewOf<'holderChange'> | null }) {
   const partial = usePartialDay(v.series);
+  const c = useChanges(['totalHolders', 'activeHolders', 'newHolders']);
   if (other) return <ComparedHolderFigures v={v} other={other} />;
   if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
     return (
       <>
-        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total }]} />
-        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} />
+        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders }]} />
+        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} changes={{ active: c.activeHolders, new: c.newHolders }} />
       </>
     );
   }
   return (
     <Figures
       items={[
-        { id: 'total', label: t('stats.holders.total'), value: v.now.total },
-        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active },
-        { id: 'new', label: t('stats.holders.new'), value: v.now.new },
+        { id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders },
+        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active, change: c.activeHolders },
+        { id: 'new', label: t('stats.holders.new'), value: v.now.new, change: c.newHolders },
       ]}
     />
   );
@@ -48,7 +54,7 @@ function ComparedHolderFigures({ v, other }: { v: ViewOf<'holderChange'>; other:
 function HolderChangeBlock() {
   const s = useSizes();
   return (
-    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
+    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide changes alerts={['activeHolders', 'newHolders', 'totalHolders']}>
       {(v, o) => (
         <>
           <HolderFigures v={v} other={o} />
@@ -59,11 +65,25 @@ function HolderChangeBlock() {
   );
 }
 
+/** The rewards claimed on the answer's complete days (a day so far is drawn, not added up), with their change. */
+function RewardsFigures({ series }: { series: TimeSeries }) {
+  const asOf = useAsOf();
+  const c = useChanges(['claimedRewards']);
+  const partial = asOf === null ? null : partialFrom(series.x, asOf);
+  const days = series.series.find((x) => x.key === 'claimed')?.values.slice(0, partial ?? undefined) ?? [];
+  return <Figures items={[{ id: 'claimed', label: t('stats.rewards.total'), value: sumKnown(days), change: c.claimedRewards }]} />;
+}
+
 function ClaimedRewardsBlock() {
   const s = useSizes();
   return (
-    <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide>
-      {(v, o) => <Chart series={v.series} compare={o?.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />}
+    <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide changes>
+      {(v, o) => (
+        <>
+          {!o && <RewardsFigures series={v.series} />}
+          <Chart series={v.series} compare={o?.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />
+        </>
+      )}
     </Block>
   );
 }
@@ -89,7 +109,12 @@ function BalanceBlock() {
         </details>
       }
     >
-      {(v, o) => <Split breakdown={v} compare={o} label={t('stats.balance.split')} />}
+      {(v, o) => (
+        <>
+          <Split breakdown={v} compare={o} label={t('stats.balance.split')} />
+          <NoHistory />
+        </>
+      )}
     </Block>
   );
 }
