@@ -24,6 +24,7 @@ const SOURCE: Readonly<Record<SetAsideSource, () => string>> = {
   alertSchedule: () => t('attention.source.alertSchedule'),
   badge: () => t('attention.source.badge'),
   statsUi: () => t('attention.source.statsUi'),
+  pinnedProjects: () => t('attention.source.pinnedProjects'),
 };
 
 const FIELD: Readonly<Record<keyof Settings, () => string>> = {

@@ -14,8 +14,8 @@ import { SET_ASIDE_KEY } from './schema.ts';
  */
 
 /** The stored item a record comes from. */
-export type SetAsideSource = 'settings' | 'siteLists' | 'scoreRecent' | 'watchlist' | 'sitePseudonyms' | 'alertRules' | 'alertSchedule' | 'badge' | 'statsUi';
-export const SET_ASIDE_SOURCES: readonly SetAsideSource[] = ['settings', 'siteLists', 'scoreRecent', 'watchlist', 'sitePseudonyms', 'alertRules', 'alertSchedule', 'badge', 'statsUi'];
+export type SetAsideSource = 'settings' | 'siteLists' | 'scoreRecent' | 'watchlist' | 'sitePseudonyms' | 'alertRules' | 'alertSchedule' | 'badge' | 'statsUi' | 'pinnedProjects';
+export const SET_ASIDE_SOURCES: readonly SetAsideSource[] = ['settings', 'siteLists', 'scoreRecent', 'watchlist', 'sitePseudonyms', 'alertRules', 'alertSchedule', 'badge', 'statsUi', 'pinnedProjects'];
 
 export interface SetAsideRecord {
   /** The same value set aside twice (a migration run again) is one record. */
