@@ -4,7 +4,7 @@
  * pinned list may hold, pinning, unpinning and moving. The store
  * (lib/pins/store.ts) keeps the list; the view and the address bar read it.
  */
-import { isProjectId } from '@/lib/stats/query.ts';
+import { isProjectId, type StatsRequest } from '@/lib/stats/query.ts';
 
 /** More rows than this no longer fit a glance, nor one cold open's requests. */
 export const MAX_PINS = 10;
@@ -67,4 +67,23 @@ export function moveProjectBy(list: PinnedList, project: string, by: number): Pi
 /** Pinned projects first, in their order, then the others (recent ones), each once. */
 export function pinnedFirst(pinned: PinnedList, others: readonly string[]): string[] {
   return [...new Set([...pinned, ...others])];
+}
+
+/**
+ * Where a dragged project lands (its index once moved) when dropped on the
+ * row at `over`, in that row's upper half (`after` false) or lower half.
+ */
+export function dropIndex(from: number, over: number, after: boolean): number {
+  const to = over + (after ? 1 : 0);
+  return from < to ? to - 1 : to;
+}
+
+/**
+ * What a pinned row asks for: the project's holder change over the last 30
+ * days, with the service's defaults (no chain, token or DApp filter). The
+ * same request as the Stats view's Holders block for that project with no
+ * filter set, so the two share one cache entry, and one request.
+ */
+export function pinnedRequest(project: string): StatsRequest & { readonly op: 'holderChange' } {
+  return { op: 'holderChange', filters: { project, chainId: '', tokenId: '', dapp: '', range: { days: 30 } } };
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { pinStore } from '@/lib/pins/change.ts';
-import { MAX_PINS, moveProject, moveProjectBy, parsePins, pinnedFirst, pinProject, unpinProject } from '@/lib/pins/pins.ts';
+import { dropIndex, MAX_PINS, moveProject, moveProjectBy, parsePins, pinnedFirst, pinProject, unpinProject } from '@/lib/pins/pins.ts';
 import { readPins, watchPins } from '@/lib/pins/store.ts';
 import { setAsideStore } from '@/lib/storage/set-aside.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
@@ -44,6 +44,18 @@ describe('pinning (pure)', () => {
     expect(moveProjectBy(l, 'b', 1)).toEqual(['a', 'c', 'b']);
     expect(moveProjectBy(l, 'a', -1)).toBe(l);
     expect(moveProjectBy(l, 'c', 1)).toBe(l);
+  });
+
+  it('drops a dragged row before or after the row it is over (the drag’s moves)', () => {
+    const l = ['a', 'b', 'c', 'd'];
+    const drop = (p: string, over: number, after: boolean) => moveProject(l, p, dropIndex(l.indexOf(p), over, after));
+    expect(drop('a', 2, false)).toEqual(['b', 'a', 'c', 'd']);
+    expect(drop('a', 2, true)).toEqual(['b', 'c', 'a', 'd']);
+    expect(drop('d', 0, false)).toEqual(['d', 'a', 'b', 'c']);
+    expect(drop('d', 1, true)).toEqual(['a', 'b', 'd', 'c']);
+    expect(drop('b', 1, true)).toEqual(l);
+    expect(drop('b', 2, false)).toEqual(l);
+    expect(drop('a', 3, true)).toEqual(['b', 'c', 'd', 'a']);
   });
 
   it('reads a stored list tolerantly: keeps project ids once and up to the limit, rejects the rest', () => {
