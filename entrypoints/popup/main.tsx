@@ -27,4 +27,5 @@ const tabs: PopupTab[] = [
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
-render(<PopupApp tabs={tabs} notice={AttentionBanner} />, document.getElementById('app')!);
+// popup.html#projects opens on that tab (a link, the bench); anything else on the first.
+render(<PopupApp tabs={tabs} initial={location.hash.slice(1) || undefined} notice={AttentionBanner} />, document.getElementById('app')!);
