@@ -27,10 +27,9 @@ import { parseArgs } from 'node:util';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { launchExtension } from '@/test/e2e/harness.ts';
 import { startRequestLog } from '@/test/e2e/request-log.ts';
+import { goCold } from './cold-start.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 
-/** lib/stats/paint-snapshot.ts's localStorage key (not imported: that module's imports need a browser). */
-const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 const TARGET_MS = 800;
 
 const { values } = parseArgs({ options: { runs: { type: 'string' }, 'no-build': { type: 'boolean' } } });
@@ -69,16 +68,8 @@ interface Run {
 }
 
 async function coldRun(): Promise<Run> {
-  const quiet = await h.openPage('manifest.json');
-  await quiet.evaluate(async (key) => {
-    const all = await chrome.storage.local.get(null);
-    await chrome.storage.local.remove(Object.keys(all).filter((k) => k.startsWith('cache:')));
-    localStorage.removeItem(key);
-  }, SNAPSHOT_KEY);
-  // Stopped from a page that stays open until the popup is done (closing its DevTools session restarts the worker).
-  const cdp = await h.context.newCDPSession(quiet);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  // Nothing cached, not even the view; the worker stopped until the popup starts it.
+  const release = await goCold(h, { dropView: true });
   const before = log.timings.length;
   const page = await h.context.newPage();
   await page.addInitScript(() => {
@@ -102,8 +93,7 @@ async function coldRun(): Promise<Run> {
     rows: Number(document.documentElement.dataset.projectsPainted),
     errors: document.querySelectorAll('li.pin-row[data-state="error"]').length,
   }));
-  await cdp.detach();
-  await quiet.close();
+  await release();
   await page.close();
   if (shown.rows !== PINNED.length) throw new Error(`${shown.rows} rows painted, not ${PINNED.length}`);
   const asked = log.paths.slice(before);
