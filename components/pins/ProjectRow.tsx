@@ -5,7 +5,6 @@ import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { partialFrom } from '@/lib/stats/partial-day.ts';
 import { pinnedRequest } from '@/lib/pins/pins.ts';
 import { rowChanges, rowPeriods, type RowFigure } from '@/lib/pins/row-changes.ts';
-import type { StatChange } from '@/lib/stats/change.ts';
 import { Change } from '@/components/stats/Change.tsx';
 import { ErrorNotice } from '@/components/stats/ErrorNotice.tsx';
 import { Num } from '@/components/stats/Num.tsx';
@@ -28,7 +27,13 @@ function completeDays(v: ViewOf<'holderChange'>, storedAt: number): [number, num
   return points;
 }
 
-function Figures({ project, v, changes, days }: { project: string; v: ViewOf<'holderChange'>; changes: Record<RowFigure, StatChange | undefined>; days: number }) {
+/**
+ * The three figures and their changes. Mounted once the row's answer is there,
+ * so the previous period's request starts only then: on a cold open, every
+ * row's numbers go first, and the changes follow.
+ */
+function Figures({ project, v, current }: { project: string; v: ViewOf<'holderChange'>; current: { body: unknown; storedAt: number } }) {
+  const { changes, days } = useRowChanges(project, current);
   const items: { id: RowFigure; label: string; value: number | null }[] = [
     { id: 'total', label: t('pins.view.total'), value: v.now.total },
     { id: 'active', label: t('pins.view.active'), value: v.now.active },
@@ -51,7 +56,7 @@ function Figures({ project, v, changes, days }: { project: string; v: ViewOf<'ho
  * The row's changes: the previous period's answer is the row's second (and
  * last) request, shared through the cache like the first.
  */
-function useRowChanges(project: string, current: { body: unknown; storedAt: number } | null) {
+function useRowChanges(project: string, current: { body: unknown; storedAt: number }) {
   // The periods of today (UTC): fixed for the row's life, so its previous-period request is asked once.
   const [compared] = useState(() => rowPeriods(project, Date.now()));
   const previous = useStat(compared.previous, 0);
@@ -100,7 +105,6 @@ export interface RowControls {
 export function ProjectRow({ project, c }: { project: string; c: RowControls }) {
   const { state, view, reload } = useStat(pinnedRequest(project), 0);
   const shown = state.status === 'ready' && view !== null;
-  const { changes, days } = useRowChanges(project, state.status === 'ready' ? { body: state.entry.value, storedAt: state.entry.storedAt } : null);
   const settled = state.status !== 'loading';
   useLayoutEffect(() => {
     if (settled) c.painted();
@@ -150,7 +154,7 @@ export function ProjectRow({ project, c }: { project: string; c: RowControls }) 
         )}
         {shown && (
           <>
-            <Figures project={project} v={view} changes={changes} days={days} />
+            <Figures project={project} v={view} current={{ body: state.entry.value, storedAt: state.entry.storedAt }} />
             <Spark project={project} v={view} storedAt={state.entry.storedAt} />
           </>
         )}
