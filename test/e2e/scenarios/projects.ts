@@ -1,10 +1,8 @@
 import { expect } from 'vitest';
-import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
-import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
 import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
-import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
-import type { Launch, Scenario, World } from './scenario.ts';
+import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
+import type { Launch, Scenario } from './scenario.ts';
 
 /**
  * The popup's Projects tab against the sandbox, through a request log that
@@ -15,33 +13,22 @@ import type { Launch, Scenario, World } from './scenario.ts';
  * (announced), and unpinning.
  */
 
-export interface ProjectsWorld<D extends BrowserDriver = BrowserDriver> extends World<D> {
-  readonly sandbox: Sandbox;
-  readonly log: RequestLog;
-}
+/** The popup's world (sandbox, request log, browser), the log playing a sloppy service for two projects. */
+export type ProjectsWorld<D extends BrowserDriver = BrowserDriver> = PopupWorld<D>;
 
 /** Projects the log answers for itself: a broken deployment and a throttled one. */
 export const FAILING = { orbit: 503, lendora: 429 } as const;
 /** A project id the service does not know (the sandbox answers 404). */
 export const UNKNOWN = 'ghost-project';
 
-export async function startProjectsWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<ProjectsWorld<D>> {
-  const [sandbox, driver] = await Promise.all([startSandbox({ port: 0, scale: 0.1 }), launch({ extensionDir })]);
-  const log = await startRequestLog(sandbox.origin, {
+export function startProjectsWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<ProjectsWorld<D>> {
+  return startPopupWorld(launch, extensionDir, {
     answer: (path) => {
       if (path.includes('/v3/data/orbit/')) return { status: 503, body: JSON.stringify({ message: 'Service under maintenance' }) };
       if (path.includes('/v3/data/lendora/')) return { status: 429, headers: { 'retry-after': '3600' }, body: JSON.stringify({ message: 'Slow down' }) };
       return undefined;
     },
   });
-  await pointExtensionAt(driver, { origin: log.origin, apiKey: sandbox.apiKey }, { defaultProject: 'nebula' });
-  return {
-    driver, sandbox, log,
-    async close() {
-      await driver.close();
-      await Promise.all([log.close(), sandbox.close()]);
-    },
-  };
 }
 
 const row = (p: string) => `li.pin-row[data-project="${p}"]`;
