@@ -17,6 +17,7 @@ import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
+import { PeriodAnswersContext, usePeriodAnswers } from './use-change.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
   /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
@@ -30,6 +31,8 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly wide?: boolean;
   /** The numbers of this block a user can be alerted about ("Alert me…"), the first prefilled. */
   readonly alerts?: readonly StatMetricId[];
+  /** Its headline numbers show their change: the operation is also asked for the two compared periods, once its answer is shown. */
+  readonly changes?: boolean;
   readonly children: (view: ViewOf<Id>) => ComponentChildren;
 }
 
@@ -57,7 +60,7 @@ const FILTER_WORDS = {
  * with its age, "no data" for an empty answer, and errors with the way out.
  * A failing block never touches its neighbours.
  */
-export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, children }: BlockProps<Id>) {
+export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, changes = false, children }: BlockProps<Id>) {
   const ctx = useStatsContext();
   const now = useNow();
   const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
@@ -65,6 +68,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
   const { state, view, reload } = useStat(request, ctx.refreshToken, ctx.layout === 'popup');
   const ready = state.status === 'ready' && view !== null;
   const filled = ready && hasData(op, view);
+  const periodAnswers = usePeriodAnswers(op, ctx.filters, extra, { enabled: changes && filled, nowMs: now, refreshToken: ctx.refreshToken });
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])
     .filter((f) => ctx.filters[f].trim() && !acceptsParam(op, f))
     .map((f) => FILTER_WORDS[f]());
@@ -99,7 +103,7 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       )}
       {state.status === 'error' && shared && <p class="empty">{t('stats.block.seeNoticeAbove')}</p>}
       {state.status === 'error' && error && !shared && !noAnalytics && <ErrorNotice error={error} onRetry={reload} />}
-      {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}>{children(view)}</AsOf.Provider> : <p class="empty">{t('stats.block.noData')}</p>)}
+      {ready && (filled ? <AsOf.Provider value={state.entry.storedAt}><PeriodAnswersContext.Provider value={changes ? periodAnswers : null}>{children(view)}</PeriodAnswersContext.Provider></AsOf.Provider> : <p class="empty">{t('stats.block.noData')}</p>)}
       {state.status === 'ready' && error && !shared && <ErrorNotice error={error} onRetry={reload} stale />}
       {state.status !== 'loading' && (
         <footer class="block-foot">

@@ -1,9 +1,11 @@
 import type { Breakdown } from '@/lib/normalize/normalize.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { Num, Pct } from './Num.tsx';
+import { Change } from './Change.tsx';
+import type { FigureChange } from './use-change.ts';
 
-/** A whole split into named parts: one bar of coloured segments, and each part's count and share. */
-export function Split({ breakdown, label }: { breakdown: Breakdown; label: string }) {
+/** A whole split into named parts: one bar of coloured segments, and each part's count and share (and, by part key, the change of its share). */
+export function Split({ breakdown, label, changes = {} }: { breakdown: Breakdown; label: string; changes?: Readonly<Record<string, FigureChange | undefined>> }) {
   return (
     <div class="split" data-split={label}>
       <div class="split-bar" role="img" aria-label={`${label}: ${breakdown.parts.map((p) => `${p.label} ${p.value ?? t('stats.split.unknown')}`).join(', ')}`}>
@@ -20,6 +22,7 @@ export function Split({ breakdown, label }: { breakdown: Breakdown; label: strin
             </dt>
             <dd>
               <Num value={p.value} /> <span class="muted">(<Pct value={p.share} />)</span>
+              {changes[p.key] && <Change change={changes[p.key]!.change} days={changes[p.key]!.days} />}
             </dd>
           </div>
         ))}

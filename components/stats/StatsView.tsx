@@ -10,6 +10,7 @@ import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { PinButton } from '@/components/pins/PinButton.tsx';
 import { BadgeControl } from './BadgeControl.tsx';
+import { ChangeBasis } from './ChangeBasis.tsx';
 import { keyWorks, sharedError, StatsContext, type BlockReport, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -153,6 +154,7 @@ export function StatsView({ layout, openProject }: { layout: StatsLayout; openPr
           </header>
         )}
         <FilterBar filters={ui.filters} recentProjects={ui.recentProjects} onChange={setFilters} />
+        {project && <ChangeBasis range={ui.filters.range} />}
         {shared && <ErrorNotice error={shared} onRetry={() => setRefreshToken((n) => n + 1)} />}
         {!project && <p class="empty start">{t('stats.start')}</p>}
         {project && layout === 'popup' && (

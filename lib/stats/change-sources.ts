@@ -80,13 +80,12 @@ export function periodValue(source: ChangeSource, body: unknown, p: DayPeriod): 
 /**
  * The change of a headline number, from the answers for the current and the
  * previous period (`undefined`: not there yet → undefined, still loading;
- * `null`: the request failed → the figure is unknown).
+ * `null`: its request failed → 'failed', never passed off as "no earlier data").
  */
 export function changeOf(source: ChangeSource, periods: ComparedPeriods | null, current: unknown, previous: unknown): StatChange | undefined {
   if (source.kind === 'snapshot') return { kind: 'snapshot' };
   if (periods === null) return { kind: 'no-current' };
+  if (current === null || previous === null) return { kind: 'failed' };
   if (current === undefined || previous === undefined) return undefined;
-  const now = current === null ? null : periodValue(source, current, periods.current);
-  const before = previous === null ? null : periodValue(source, previous, periods.previous);
-  return computeChange(now, before, source.unit);
+  return computeChange(periodValue(source, current, periods.current), periodValue(source, previous, periods.previous), source.unit);
 }

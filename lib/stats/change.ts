@@ -20,6 +20,8 @@ export type StatChange =
   | { readonly kind: 'no-current' }
   /** The number has no history: a snapshot (e.g. the balance distribution). */
   | { readonly kind: 'snapshot' }
+  /** A period's answer could not be had (the service failed): unknown, not "no data". */
+  | { readonly kind: 'failed' }
   /** The earlier figure was 0: a change with no percentage. */
   | { readonly kind: 'from-zero'; readonly direction: ChangeDirection; readonly current: number }
   /** `ratio`: (current − previous) / |previous|, for counts. */
@@ -96,6 +98,8 @@ export function changeShort(c: StatChange): string {
       return t('stats.change.noCurrentShort');
     case 'snapshot':
       return t('stats.change.snapshotShort');
+    case 'failed':
+      return t('stats.change.failedShort');
   }
 }
 
@@ -130,5 +134,7 @@ export function changeSpoken(c: StatChange, days: number): string {
       return t('stats.change.noCurrent');
     case 'snapshot':
       return t('stats.change.snapshot');
+    case 'failed':
+      return t('stats.change.failed');
   }
 }

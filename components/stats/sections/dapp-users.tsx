@@ -9,19 +9,33 @@ import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { isPartialDay } from '@/lib/stats/partial-day.ts';
 import { useAsOf, useDayNotOverText } from '@/components/stats/partial-day.ts';
 import { LatestDay, useSizes } from './shared.tsx';
+import { useChanges } from '@/components/stats/use-change.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { t } from '@/lib/i18n/index.ts';
 
 function DailyUsersBlock() {
   const s = useSizes();
   return (
-    <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide alerts={['dailyUsers', 'dailyTransactions']}>
+    <Block id="daily-users" title={t('stats.dailyUsers.title')} op="dailyUsers" wide changes alerts={['dailyUsers', 'dailyTransactions']}>
       {(v) => (
         <>
-          <LatestDay series={v.series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />
+          <DailyFigures series={v.series} />
           <Chart series={v.series} label={t('stats.dailyUsers.title')} height={s.chart} />
         </>
       )}
     </Block>
+  );
+}
+
+/** The latest complete day's users and transactions, each with the change of its daily mean. */
+function DailyFigures({ series }: { series: TimeSeries }) {
+  const c = useChanges(['dailyUsers', 'dailyTransactions']);
+  return (
+    <LatestDay
+      series={series}
+      labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }}
+      changes={{ users: c.dailyUsers, transactions: c.dailyTransactions }}
+    />
   );
 }
 

@@ -8,7 +8,12 @@ import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, LatestDay, usePartialDay, useSizes } from './shared.tsx';
+import { Figures, LatestDay, NoHistory, usePartialDay, useSizes } from './shared.tsx';
+import { useChanges } from '@/components/stats/use-change.ts';
+import { useAsOf } from '@/components/stats/partial-day.ts';
+import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { partialFrom } from '@/lib/stats/partial-day.ts';
+import { sumKnown } from '@/lib/normalize/coerce.ts';
 import { t } from '@/lib/i18n/index.ts';
 
 /**
@@ -18,20 +23,21 @@ import { t } from '@/lib/i18n/index.ts';
  */
 export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
   const partial = usePartialDay(v.series);
+  const c = useChanges(['totalHolders', 'activeHolders', 'newHolders']);
   if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
     return (
       <>
-        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total }]} />
-        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} />
+        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders }]} />
+        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} changes={{ active: c.activeHolders, new: c.newHolders }} />
       </>
     );
   }
   return (
     <Figures
       items={[
-        { id: 'total', label: t('stats.holders.total'), value: v.now.total },
-        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active },
-        { id: 'new', label: t('stats.holders.new'), value: v.now.new },
+        { id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders },
+        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active, change: c.activeHolders },
+        { id: 'new', label: t('stats.holders.new'), value: v.now.new, change: c.newHolders },
       ]}
     />
   );
@@ -40,7 +46,7 @@ export function HolderFigures({ v }: { v: ViewOf<'holderChange'> }) {
 function HolderChangeBlock() {
   const s = useSizes();
   return (
-    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide alerts={['activeHolders', 'newHolders', 'totalHolders']}>
+    <Block id="holders" title={t('stats.holders.title')} op="holderChange" wide changes alerts={['activeHolders', 'newHolders', 'totalHolders']}>
       {(v) => (
         <>
           <HolderFigures v={v} />
@@ -51,11 +57,25 @@ function HolderChangeBlock() {
   );
 }
 
+/** The rewards claimed on the answer's complete days (a day so far is drawn, not added up), with their change. */
+function RewardsFigures({ series }: { series: TimeSeries }) {
+  const asOf = useAsOf();
+  const c = useChanges(['claimedRewards']);
+  const partial = asOf === null ? null : partialFrom(series.x, asOf);
+  const days = series.series.find((x) => x.key === 'claimed')?.values.slice(0, partial ?? undefined) ?? [];
+  return <Figures items={[{ id: 'claimed', label: t('stats.rewards.total'), value: sumKnown(days), change: c.claimedRewards }]} />;
+}
+
 function ClaimedRewardsBlock() {
   const s = useSizes();
   return (
-    <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide>
-      {(v) => <Chart series={v.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />}
+    <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide changes>
+      {(v) => (
+        <>
+          <RewardsFigures series={v.series} />
+          <Chart series={v.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />
+        </>
+      )}
     </Block>
   );
 }
@@ -81,7 +101,12 @@ function BalanceBlock() {
         </details>
       }
     >
-      {(v) => <Split breakdown={v} label={t('stats.balance.split')} />}
+      {(v) => (
+        <>
+          <Split breakdown={v} label={t('stats.balance.split')} />
+          <NoHistory />
+        </>
+      )}
     </Block>
   );
 }

@@ -33,9 +33,11 @@ describe('changeOf', () => {
     expect(changeOf(CHANGE_SOURCES.newHolders, periods, current, longer)).toMatchObject({ direction: 'flat' });
   });
 
-  it('an earlier answer without the days, or a failed one, is "no earlier data"; one not there yet is still loading', () => {
+  it('an earlier answer without the days is "no earlier data"; a failed one is said to have failed; one not there yet is still loading', () => {
     expect(changeOf(CHANGE_SOURCES.activeHolders, periods, current, { now: {}, logs: {} })).toEqual({ kind: 'no-earlier' });
-    expect(changeOf(CHANGE_SOURCES.activeHolders, periods, current, null)).toEqual({ kind: 'no-earlier' });
+    expect(changeOf(CHANGE_SOURCES.activeHolders, periods, current, 'garbage')).toEqual({ kind: 'no-earlier' });
+    expect(changeOf(CHANGE_SOURCES.activeHolders, periods, current, null)).toEqual({ kind: 'failed' });
+    expect(changeOf(CHANGE_SOURCES.activeHolders, periods, null, undefined)).toEqual({ kind: 'failed' });
     expect(changeOf(CHANGE_SOURCES.activeHolders, periods, current, undefined)).toBeUndefined();
   });
 

@@ -71,6 +71,8 @@ describe('the change in words (English)', () => {
     expect(changeSpoken(computeChange(0.279, 0.3, 'share'), 30)).toBe('down 2.1 percentage points from the 30 days before');
     expect(changeSpoken(computeChange(1500, 0), 90)).toBe('1,500, against 0 in the 90 days before');
     expect(changeSpoken(computeChange(5, null), 30)).toBe('no earlier data to compare with');
-    expect(changeSpoken({ kind: 'snapshot' }, 30)).toBe('a snapshot: the service keeps no earlier figures');
+    expect(changeSpoken({ kind: 'failed' }, 30)).toBe('the change could not be loaded');
+    expect(changeShort({ kind: 'failed' })).toBe('change unavailable');
+    expect(changeSpoken({ kind: 'snapshot' }, 30)).toBe('no change shown: the service gives no earlier figures for this');
   });
 });
