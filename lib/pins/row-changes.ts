@@ -28,15 +28,15 @@ export function rowPeriods(project: string, nowMs: number): { readonly periods: 
  * Each figure's change. `current`: the row's answer and when it was fetched;
  * an answer fetched before the current period's last day was over does not
  * hold that day whole, so its changes wait (undefined) for a newer one.
- * `previous`: undefined while loading, null when it failed.
+ * `previous`: undefined while loading, null when it failed (the change is then unavailable).
  */
 export function rowChanges(
   periods: ComparedPeriods,
-  current: { readonly body: unknown; readonly storedAt: number } | null,
+  current: { readonly body: unknown; readonly storedAt: number },
   previous: unknown,
 ): Record<RowFigure, StatChange | undefined> {
   const lastDay = dateToSeconds(periods.current.to);
-  const whole = current !== null && (lastDay === null || !isPartialDay(lastDay, current.storedAt));
+  const whole = lastDay === null || !isPartialDay(lastDay, current.storedAt);
   const of = (id: ChangeId) => changeOf(changeSource(id), periods, whole ? current.body : undefined, previous);
   return { total: of(ROW_FIGURES.total), active: of(ROW_FIGURES.active), new: of(ROW_FIGURES.new) };
 }

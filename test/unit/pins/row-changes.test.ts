@@ -34,14 +34,13 @@ describe('a pinned row’s changes', () => {
     expect((c.total as { ratio: number }).ratio).toBeCloseTo(0.25);
   });
 
-  it('waits while the earlier answer loads, says "no earlier data" when it failed, and waits for an answer that holds the last day whole', () => {
+  it('waits while the earlier answer loads, says the change is unavailable when that failed, and waits for an answer that holds the last day whole', () => {
     const { periods } = rowPeriods('nebula', NOW);
     const current = answer('2026-10-27', 31, () => 110, () => 2, 5_000);
     expect(rowChanges(periods, { body: current, storedAt: NOW }, undefined)).toEqual({ total: undefined, active: undefined, new: undefined });
-    expect(rowChanges(periods, { body: current, storedAt: NOW }, null).active).toEqual({ kind: 'no-earlier' });
+    expect(rowChanges(periods, { body: current, storedAt: NOW }, null).active).toEqual({ kind: 'failed' });
     // Fetched yesterday, before Nov 25 was over: its changes wait for the newer answer.
     const early = Date.UTC(2026, 10, 25, 20, 0);
     expect(rowChanges(periods, { body: current, storedAt: early }, answer('2026-09-27', 30, () => 100, () => 1, 4_000)).active).toBeUndefined();
-    expect(rowChanges(periods, null, null).active).toBeUndefined();
   });
 });
