@@ -8,6 +8,7 @@ import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
 import { initialUiState, readUiState, rememberProject, statsUiItem, withProject, type StatsUiState } from '@/lib/stats/ui-state.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
+import { PinButton } from '@/components/pins/PinButton.tsx';
 import { BadgeControl } from './BadgeControl.tsx';
 import { ChangeBasis } from './ChangeBasis.tsx';
 import { keyWorks, sharedError, StatsContext, useBlockReports, type StatsContextValue, type StatsLayout } from './context.ts';
@@ -128,6 +129,7 @@ export function StatsView({ layout, openProject, link }: { layout: StatsLayout; 
   const tools = (
     <div class="stats-tools">
       <BadgeControl filters={ui.filters} />
+      {project && <PinButton project={project} />}
       {project && (
         <button type="button" onClick={() => setRefreshToken((n) => n + 1)} title={t('stats.tools.refreshTitle')}>
           {t('stats.tools.refresh')}

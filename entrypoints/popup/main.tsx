@@ -22,8 +22,10 @@ localizePage();
 // Stats is the first thing people see; the other tabs load when first opened.
 const tabs: PopupTab[] = [
   { id: 'stats', label: t('popup.tabs.stats'), Panel: StatsPanel },
+  { id: 'projects', label: t('popup.tabs.projects'), Panel: lazyPanel(() => import('@/components/pins/ProjectsPanel.tsx').then((m) => m.ProjectsPanel)) },
   { id: 'score', label: t('popup.tabs.score'), Panel: lazyPanel(() => import('@/components/score/ScorePanel.tsx').then((m) => m.ScorePanel)) },
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
-render(<PopupApp tabs={tabs} notice={AttentionBanner} />, document.getElementById('app')!);
+// popup.html#projects opens on that tab (a link, the bench); anything else on the first.
+render(<PopupApp tabs={tabs} initial={location.hash.slice(1) || undefined} notice={AttentionBanner} />, document.getElementById('app')!);

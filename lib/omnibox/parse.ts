@@ -1,5 +1,6 @@
 import { checkAddress } from '@/lib/score/address.ts';
 import { t } from '@/lib/i18n/index.ts';
+import { isServiceId } from '@/lib/stats/query.ts';
 
 /**
  * What the user typed after the keyword (`vt …`): an address, optionally
@@ -12,12 +13,6 @@ export type OmniboxInput =
   | { readonly kind: 'project'; readonly project: string }
   | { readonly kind: 'invalid'; readonly message: string };
 
-/**
- * A score model id or a project id: one word of letters, digits, `_`, `.` or
- * `-` (the service's ids are such words; any model id is accepted, as in Options).
- */
-const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
 /** The first line before anything usable is typed. */
 export const inputHint = (): string => t('omnibox.hint');
 
@@ -28,11 +23,11 @@ export function parseOmniboxInput(text: string): OmniboxInput {
   if (/^0x/i.test(first)) {
     const checked = checkAddress(first);
     if (!checked.ok) return { kind: 'invalid', message: checked.message };
-    if (rest.length || (second !== undefined && !ID.test(second))) {
+    if (rest.length || (second !== undefined && !isServiceId(second))) {
       return { kind: 'invalid', message: t('omnibox.onlyModel') };
     }
     return { kind: 'address', address: checked.address, checksummed: checked.checksummed, ...(second ? { scoreId: second } : {}) };
   }
-  if (words.length === 1 && ID.test(first)) return { kind: 'project', project: first };
+  if (words.length === 1 && isServiceId(first)) return { kind: 'project', project: first };
   return { kind: 'invalid', message: t('omnibox.projectWord') };
 }

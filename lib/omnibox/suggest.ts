@@ -5,7 +5,7 @@ import { inputHint, type OmniboxInput } from './parse.ts';
 
 /**
  * The address bar's suggestions while the user types `vt …`: addresses from
- * the user's own lists (recent lookups, the watchlist) and recent projects,
+ * the user's own lists (recent lookups, the watchlist), pinned and recent projects,
  * filtered by what was typed. Pure, and local: nothing typed here is sent
  * anywhere; the browser shows the suggestions, and a lookup starts only when
  * one is entered.
@@ -59,14 +59,26 @@ function matches(words: readonly string[], fields: readonly string[]): boolean {
   return words.every((w) => hay.some((h) => h.includes(w)));
 }
 
+/** The projects the user has dealt with: pinned ones in the user's order, then recent ones. */
+export interface KnownProjects {
+  readonly pinned: readonly string[];
+  readonly recent: readonly string[];
+}
+
+/** Whether a project matches what was typed: one word at most, found in its id. */
+function projectMatches(words: readonly string[], project: string): boolean {
+  return words.length <= 1 && (!words[0] || project.toLowerCase().includes(words[0]));
+}
+
 /**
- * Suggestions for `text`: matching addresses first (in the sources' order,
- * each address and model once), then matching projects; at most `limit`.
+ * Suggestions for `text`: matching pinned projects first (the user chose to
+ * follow them), then matching addresses (in the sources' order, each address
+ * and model once), then the other matching projects; at most `limit`.
  */
 export function buildSuggestions(
   text: string,
   candidates: readonly SuggestionCandidate[],
-  projects: readonly string[],
+  projects: KnownProjects,
   limit = MAX_SUGGESTIONS,
 ): OmniboxSuggestion[] {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -80,6 +92,10 @@ export function buildSuggestions(
     seen.add(key);
     out.push(s);
   };
+  const project = (p: string, key: 'omnibox.pinnedDashboardOf' | 'omnibox.dashboardOf') => {
+    if (projectMatches(words, p)) add({ content: p, description: fill(t(key, { project: '{project}' }), { project: highlight(p, words[0] ?? '') }) });
+  };
+  for (const p of projects.pinned) project(p, 'omnibox.pinnedDashboardOf');
   for (const c of candidates) {
     const checked = checkAddress(c.address);
     const model = c.model.trim();
@@ -93,10 +109,7 @@ export function buildSuggestions(
       ],
     });
   }
-  for (const p of projects) {
-    if (words.length > 1 || (words[0] && !p.toLowerCase().includes(words[0]))) continue;
-    add({ content: p, description: fill(t('omnibox.dashboardOf', { project: '{project}' }), { project: highlight(p, words[0] ?? '') }) });
-  }
+  for (const p of projects.recent) project(p, 'omnibox.dashboardOf');
   return out.slice(0, limit);
 }
 

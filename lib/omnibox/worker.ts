@@ -6,12 +6,13 @@ import { describeSuggestion, omniboxApi, type Disposition } from '@/lib/platform
 import { recentLookups, type RecentLookups } from '@/lib/score/recent.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 import { loadSettings } from '@/lib/settings/store.ts';
+import { readPins } from '@/lib/pins/store.ts';
 import { readUiState } from '@/lib/stats/ui-state.ts';
 import { bandLabel } from '@/lib/score/band-label.ts';
 import { listWatched, watchlistStore } from '@/lib/watch/store.ts';
 import type { WatchedSummary } from '@/lib/watch/watchlist.ts';
 import { parseOmniboxInput } from './parse.ts';
-import { buildSuggestions, defaultSuggestion, type SuggestionCandidate, type SuggestionSource } from './suggest.ts';
+import { buildSuggestions, defaultSuggestion, type KnownProjects, type SuggestionCandidate, type SuggestionSource } from './suggest.ts';
 import { omniboxTarget, type OmniboxTarget } from './target.ts';
 
 /**
@@ -29,12 +30,21 @@ export function recentLookupSource(recent: Pick<RecentLookups, 'load'>): Suggest
 }
 
 /** Recent projects of the stats view, else the default project from Options. */
-export async function knownProjects(): Promise<string[]> {
+export async function recentProjects(): Promise<string[]> {
   const ui = await readUiState();
   const recent = ui?.recentProjects ?? [];
   if (recent.length) return [...recent];
   const { defaultProject } = await loadSettings();
   return defaultProject ? [defaultProject] : [];
+}
+
+/** The pinned projects and the recent ones; a list that cannot be read is left out, not the other. */
+export async function knownProjects(): Promise<KnownProjects> {
+  const [pinned, recent] = await Promise.all([
+    readPins().catch(() => []),
+    recentProjects().catch(() => []),
+  ]);
+  return { pinned, recent };
 }
 
 /** Every source's candidates in order; a source that fails is skipped, not the suggestions. */
@@ -62,7 +72,7 @@ export async function openTarget(target: OmniboxTarget, disposition: Disposition
 export interface OmniboxDeps {
   /** Where addresses are suggested from: recent lookups now; the watchlist plugs in here too. */
   readonly sources: readonly SuggestionSource[];
-  readonly projects: () => Promise<readonly string[]>;
+  readonly projects: () => Promise<KnownProjects>;
 }
 
 /** Registers the keyword's listeners (synchronously, at worker start). */
@@ -71,7 +81,7 @@ export function listenToOmnibox({ sources, projects }: OmniboxDeps): void {
   if (!omnibox) return; // Firefox for Android has no address-bar keywords.
   omnibox.onInputChanged.addListener((text, suggest) => {
     omnibox.setDefaultSuggestion({ description: describeSuggestion(defaultSuggestion(parseOmniboxInput(text))) });
-    void Promise.all([allCandidates(sources), projects().catch(() => [])])
+    void Promise.all([allCandidates(sources), projects().catch(() => ({ pinned: [], recent: [] }))])
       .then(([candidates, known]) => {
         const list = buildSuggestions(text, candidates, known);
         suggest(list.map((s) => ({ content: s.content, description: describeSuggestion(s.description) })));

@@ -43,6 +43,19 @@ export type FilterParam = (typeof FILTER_PARAMS)[number];
 const DAY = 86_400;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A service id (a project, a score model): one word of letters, digits, `_`,
+ * `.` or `-`, as the service's ids are.
+ */
+const SERVICE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function isServiceId(v: string): boolean {
+  return SERVICE_ID.test(v);
+}
+
+/** A project id as the data API's path takes it. */
+export const isProjectId = isServiceId;
+
 function spec(op: DataOperationId): OperationSpec {
   return getOperation(op);
 }

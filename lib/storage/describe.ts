@@ -25,6 +25,7 @@ const SOURCE: Readonly<Record<SetAsideSource, () => string>> = {
   badge: () => t('attention.source.badge'),
   statsUi: () => t('attention.source.statsUi'),
   proofHistory: () => t('attention.source.proofHistory'),
+  pinnedProjects: () => t('attention.source.pinnedProjects'),
 };
 
 const FIELD: Readonly<Record<keyof Settings, () => string>> = {

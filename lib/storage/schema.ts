@@ -37,6 +37,8 @@ export const STORAGE_SCHEMA: readonly StoredKey[] = [
   { area: 'local', key: 'proofHistory', sealed: true, owner: 'lib/proof/history-store.ts', userData: true },
   { area: 'local', key: 'badge', sealed: false, owner: 'lib/badge/setting.ts', userData: true },
   { area: 'local', key: 'statsUi', sealed: false, owner: 'lib/stats/ui-state.ts', userData: true },
+  // Project ids, like statsUi's: public names, plain so the Projects view paints without the vault.
+  { area: 'local', key: 'pinnedProjects', sealed: false, owner: 'lib/pins/store.ts', userData: true },
   { area: 'local', key: 'alertRules', sealed: false, owner: 'lib/alerts/store.ts', userData: true },
   { area: 'local', key: 'alertState', sealed: false, owner: 'lib/alerts/store.ts', userData: false },
   { area: 'local', key: 'alertSchedule', sealed: false, owner: 'lib/alerts/store.ts', userData: true },

@@ -14,8 +14,13 @@ import { SET_ASIDE_KEY } from './schema.ts';
  */
 
 /** The stored item a record comes from. */
-export type SetAsideSource = 'settings' | 'siteLists' | 'scoreRecent' | 'watchlist' | 'sitePseudonyms' | 'alertRules' | 'alertSchedule' | 'badge' | 'statsUi' | 'proofHistory';
-export const SET_ASIDE_SOURCES: readonly SetAsideSource[] = ['settings', 'siteLists', 'scoreRecent', 'watchlist', 'sitePseudonyms', 'alertRules', 'alertSchedule', 'badge', 'statsUi', 'proofHistory'];
+export type SetAsideSource =
+  'settings' | 'siteLists' | 'scoreRecent' | 'watchlist' | 'sitePseudonyms' | 'alertRules' | 'alertSchedule' | 'badge' | 'statsUi'
+  | 'proofHistory' | 'pinnedProjects';
+export const SET_ASIDE_SOURCES: readonly SetAsideSource[] = [
+  'settings', 'siteLists', 'scoreRecent', 'watchlist', 'sitePseudonyms', 'alertRules', 'alertSchedule', 'badge', 'statsUi',
+  'proofHistory', 'pinnedProjects',
+];
 
 export interface SetAsideRecord {
   /** The same value set aside twice (a migration run again) is one record. */

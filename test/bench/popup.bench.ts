@@ -42,10 +42,9 @@ import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { Page } from 'playwright-core';
 import { launchExtension } from '@/test/e2e/harness.ts';
 import { startRequestLog } from '@/test/e2e/request-log.ts';
+import { goCold } from './cold-start.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 
-/** lib/stats/paint-snapshot.ts's localStorage key (not imported: that module's imports need a browser). */
-const SNAPSHOT_KEY = 'vantage:paint-snapshot';
 
 const { values } = parseArgs({
   options: {
@@ -278,19 +277,8 @@ interface Span {
  * view: the project and section the popup reopens on), the worker stopped; then the popup opened.
  */
 async function coldOpen(): Promise<ColdRun> {
-  const quiet = await h.openPage('manifest.json');
-  await quiet.evaluate(async (key) => {
-    const all = await chrome.storage.local.get(null);
-    await chrome.storage.local.remove(Object.keys(all).filter((k) => k.startsWith('cache:')));
-    // The popup's snapshot keeps the view (project, section) and loses every entry, as when the key or service changes.
-    const snapshot = JSON.parse(localStorage.getItem(key) ?? 'null') as { entries?: unknown[] } | null;
-    if (snapshot) localStorage.setItem(key, JSON.stringify({ ...snapshot, entries: [] }));
-  }, SNAPSHOT_KEY);
-  // Stopped from this page, which stays open with its DevTools session until the popup is done:
-  // closing them restarts the worker (Chromium 156), and the popup must be the one to start it.
-  const cdp = await h.context.newCDPSession(quiet);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  // The worker is stopped until the popup starts it: it must be the one to.
+  const release = await goCold(h);
   const before = log.timings.length;
   const page = await h.context.newPage();
   await page.addInitScript(() => {
@@ -315,8 +303,7 @@ async function coldOpen(): Promise<ColdRun> {
     return { origin: performance.timeOrigin, blocks: w.benchSeen, firstNumber: w.benchFirstNumber, script: script?.responseEnd ?? nav.domInteractive };
   });
   const pageSpans = await page.evaluate(readSpans);
-  await cdp.detach();
-  await quiet.close();
+  await release();
   const worker = await h.worker();
   const { workerOrigin, workerSpans } = await worker.evaluate(`({ workerOrigin: performance.timeOrigin, workerSpans: (${readSpans.toString()})() })`) as { workerOrigin: number; workerSpans: Span[] };
   await page.close();

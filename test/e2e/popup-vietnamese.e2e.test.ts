@@ -61,4 +61,29 @@ describe('the popup in a Vietnamese browser', () => {
     expect(await axeViolations(page, 'popup-vi-dapp-users')).toEqual([]);
     await page.close();
   });
+
+  it('the Projects tab in Vietnamese: its words, compact numbers the Vietnamese way, changes said in Vietnamese, and axe finds nothing', async () => {
+    await h.setStorage('local', { pinnedProjects: ['nebula', 'tidal'] });
+    const holders = (await sandboxStats(sb, 'holderChange', 'nebula')).now as { total: number };
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await h.context.newPage();
+      await page.setViewportSize({ width: 420, height: 600 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${h.origin}/popup.html#projects`);
+      await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Dự án');
+      const row = page.locator('li.pin-row[data-project="nebula"]');
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      await page.waitForFunction(() => !document.querySelector('.pin-row .change[data-change="loading"]') && document.querySelectorAll('.pin-row .watch-spark canvas').length === 2);
+      expect(await row.locator('[data-figure="total"] .pin-figure-label').innerText()).toBe('Tổng');
+      expect(await row.locator('[data-figure="total"] .num').innerText()).toBe(
+        // Below 10,000 the full number (lib/format/number.ts), with Vietnamese separators either way.
+        holders.total < 10_000 ? vi(holders.total) : new Intl.NumberFormat('vi', { notation: 'compact', maximumFractionDigits: 1 }).format(holders.total),
+      );
+      expect(await row.locator('[data-figure="active"] .change .sr-only').innerText()).toMatch(/30 ngày trước đó|không có dữ liệu trước đó/);
+      expect(await page.locator('.projects-hint').innerText()).toMatch(/^Mở một dự án/);
+      await screenshot(page, `popup-vi-projects-${scheme}`);
+      expect(await axeViolations(page, `popup-vi-projects-${scheme}`)).toEqual([]);
+      await page.close();
+    }
+  });
 });

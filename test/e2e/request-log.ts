@@ -38,6 +38,8 @@ export interface RequestLogOptions {
   readonly https?: { readonly host: string; readonly tls: TlsIdentity };
   /** Asked for every request (path with query): a canned answer replaces the sandbox's; undefined passes it through. */
   readonly answer?: (path: string) => CannedAnswer | undefined;
+  /** The path the sandbox is asked for instead (the log records the path as sent). */
+  readonly rewrite?: (path: string) => string;
 }
 
 export async function startRequestLog(target: string, opts: RequestLogOptions = {}): Promise<RequestLog> {
@@ -60,7 +62,7 @@ export async function startRequestLog(target: string, opts: RequestLogOptions = 
     }
     const out = httpRequest(
       // The sandbox answers only to its own Host name.
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: opts.rewrite ? opts.rewrite(req.url ?? '') : req.url, headers: { ...req.headers, host: upstream.host } },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);

@@ -16,6 +16,7 @@ function testPage(page: Page): TestPage {
     waitFor: (selector, timeoutMs) => first(selector).waitFor({ state: 'visible', ...(timeoutMs ? { timeout: timeoutMs } : {}) }),
     click: (selector) => first(selector).click(),
     fill: (selector, value) => first(selector).fill(value),
+    press: (selector, key) => first(selector).press(key),
     text: (selector) => first(selector).innerText(),
     attr: (selector, name) => page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const),
     waitForClose: async (timeoutMs) => {

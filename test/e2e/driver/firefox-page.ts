@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { KeyInput, Page } from 'puppeteer-core';
 import type { Bidi } from './firefox-bidi.ts';
 import type { TestPage } from './types.ts';
 
@@ -124,6 +124,16 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       // Typed over the selection, key by key, as a person would (trusted input events).
       if (value) await page.keyboard.type(value);
       else await page.keyboard.press('Backspace');
+    },
+    async press(selector, key) {
+      await waitFor(selector);
+      await page.evaluate((s) => document.querySelector<HTMLElement>(s)!.focus(), selector);
+      // Modifiers held down around the key, as a person presses a combination.
+      const keys = key.split('+') as KeyInput[];
+      const main = keys.pop()!;
+      for (const m of keys) await page.keyboard.down(m);
+      await page.keyboard.press(main);
+      for (const m of keys.reverse()) await page.keyboard.up(m);
     },
     async text(selector) {
       await waitFor(selector);

@@ -21,6 +21,11 @@ export interface TestPage {
   click(selector: string): Promise<void>;
   /** Waits for a text field, then replaces its value by typing, as a user would (trusted key events). */
   fill(selector: string, value: string): Promise<void>;
+  /**
+   * Waits for the selector, focuses it, then presses a key as a user would (trusted key events):
+   * `Enter`, or a combination such as `Alt+ArrowDown` (Playwright's key names).
+   */
+  press(selector: string, key: string): Promise<void>;
   /** `innerText` of the first match (waits for it). */
   text(selector: string): Promise<string>;
   /** An attribute of the first match, or null (does not wait). */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
-import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
+import { startRequestLog, type RequestLog, type RequestLogOptions } from '@/test/e2e/request-log.ts';
 import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
@@ -16,9 +16,10 @@ export interface PopupWorld<D extends BrowserDriver = BrowserDriver> extends Wor
   readonly log: RequestLog;
 }
 
-export async function startPopupWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<PopupWorld<D>> {
+/** `logOptions`: the request log's own answers (a sloppy service), if any. */
+export async function startPopupWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string, logOptions?: RequestLogOptions): Promise<PopupWorld<D>> {
   const [sandbox, driver] = await Promise.all([startSandbox({ port: 0, scale: 0.1 }), launch({ extensionDir })]);
-  const log = await startRequestLog(sandbox.origin);
+  const log = await startRequestLog(sandbox.origin, logOptions);
   await pointExtensionAt(driver, { origin: log.origin, apiKey: sandbox.apiKey }, { defaultProject: 'nebula' });
   return {
     driver, sandbox, log,

@@ -64,6 +64,7 @@ describe('dashboard links', () => {
 });
 
 describe('suggestions', () => {
+  const recent = (list: readonly string[]) => ({ pinned: [], recent: list });
   const candidates = [
     { address: LOWER, model: 'credit-v1', label: 'score 712' },
     { address: OTHER, model: 'activity', label: 'Treasury <ops> & co' },
@@ -72,26 +73,39 @@ describe('suggestions', () => {
   ];
 
   it('offers every address and project when nothing is typed yet, each once', () => {
-    const s = buildSuggestions('', candidates, ['nebula', 'tidal']);
+    const s = buildSuggestions('', candidates, recent(['nebula', 'tidal']));
     expect(s.map((x) => x.content)).toEqual([`${ADDR} credit-v1`, `${OTHER_CS} activity`, 'nebula', 'tidal']);
   });
 
   it('filters by every typed word, across address, model and label, ignoring case', () => {
-    expect(buildSuggestions('0X5AAE', candidates, ['nebula']).map((x) => x.content)).toEqual([`${ADDR} credit-v1`]);
-    expect(buildSuggestions('treasury', candidates, []).map((x) => x.content)).toEqual([`${OTHER_CS} activity`]);
-    expect(buildSuggestions('0xfb act', candidates, []).map((x) => x.content)).toHaveLength(1);
-    expect(buildSuggestions('neb', candidates, ['nebula', 'tidal']).map((x) => x.content)).toEqual(['nebula']);
+    expect(buildSuggestions('0X5AAE', candidates, recent(['nebula'])).map((x) => x.content)).toEqual([`${ADDR} credit-v1`]);
+    expect(buildSuggestions('treasury', candidates, recent([])).map((x) => x.content)).toEqual([`${OTHER_CS} activity`]);
+    expect(buildSuggestions('0xfb act', candidates, recent([])).map((x) => x.content)).toHaveLength(1);
+    expect(buildSuggestions('neb', candidates, recent(['nebula', 'tidal'])).map((x) => x.content)).toEqual(['nebula']);
   });
 
   it('does not repeat the input itself (that is the default suggestion) and stops at the limit', () => {
-    expect(buildSuggestions('nebula', [], ['nebula', 'nebula-2']).map((x) => x.content)).toEqual(['nebula-2']);
+    expect(buildSuggestions('nebula', [], recent(['nebula', 'nebula-2'])).map((x) => x.content)).toEqual(['nebula-2']);
     const many = Array.from({ length: 10 }, (_, i) => `p${i}`);
-    expect(buildSuggestions('', [], many)).toHaveLength(MAX_SUGGESTIONS);
+    expect(buildSuggestions('', [], recent(many))).toHaveLength(MAX_SUGGESTIONS);
+  });
+
+  it('puts pinned projects first, in the user’s order and named as pinned, then addresses, then the other projects', () => {
+    const known = { pinned: ['tidal', 'quartz'], recent: ['nebula', 'tidal'] };
+    const s = buildSuggestions('', candidates, known);
+    expect(s.map((x) => x.content)).toEqual(['tidal', 'quartz', `${ADDR} credit-v1`, `${OTHER_CS} activity`, 'nebula']);
+    expect(describeSuggestion(s[0]!.description, false)).toBe('Dashboard of pinned project tidal');
+    expect(describeSuggestion(s[4]!.description, false)).toBe('Dashboard of project nebula');
+    // Filtered like any project; a pinned one that does not match is not offered.
+    expect(buildSuggestions('qu', candidates, known).map((x) => x.content)).toEqual(['quartz']);
+    // Ten pinned projects fill the list before any address.
+    const ten = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    expect(buildSuggestions('', candidates, { pinned: ten, recent: [] }).map((x) => x.content)).toEqual(ten.slice(0, MAX_SUGGESTIONS));
   });
 
   it('highlights the typed part and escapes labels for Chromium’s XML, plain for Firefox', () => {
     expect(highlight('nebula', 'BUL')).toEqual([{ text: 'ne' }, { text: 'bul', style: 'match' }, { text: 'a' }]);
-    const [s] = buildSuggestions('0xFB69', candidates, []);
+    const [s] = buildSuggestions('0xFB69', candidates, recent([]));
     expect(describeSuggestion(s!.description, true)).toBe(
       `<match>0xfB69</match>${OTHER_CS.slice(6)}<dim> activity · Treasury &lt;ops&gt; &amp; co</dim>`,
     );

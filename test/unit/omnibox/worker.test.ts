@@ -48,7 +48,7 @@ describe('omnibox worker', () => {
     const broken = { list: vi.fn(async () => Promise.reject(new Error('sealed store unreadable'))) };
     const recent = recentLookupSource({ load: async () => [{ address: ADDR.toLowerCase() as `0x${string}`, scoreId: 'credit-v1', score: 712, at: 1 }] });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    listenToOmnibox({ sources: [broken, recent], projects: async () => ['nebula'] });
+    listenToOmnibox({ sources: [broken, recent], projects: async () => ({ pinned: [], recent: ['nebula'] }) });
 
     const suggested = await omnibox.type('');
     expect(suggested.map((s) => s.content)).toEqual([`${ADDR} credit-v1`, 'nebula']);
@@ -60,19 +60,30 @@ describe('omnibox worker', () => {
     expect(omnibox.state.defaultDescription).toBe('Dashboard of project <match>neb</match>');
   });
 
-  it('projects: the stats view’s recent ones, else the default from Options', async () => {
-    expect(await knownProjects()).toEqual([]);
+  it('projects: the pinned ones, and the stats view’s recent ones, else the default from Options', async () => {
+    expect(await knownProjects()).toEqual({ pinned: [], recent: [] });
     await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultProject: 'tidal' });
-    expect(await knownProjects()).toEqual(['tidal']);
+    expect(await knownProjects()).toEqual({ pinned: [], recent: ['tidal'] });
     await statsUiItem.setValue({ ...defaultUiState, recentProjects: ['nebula', 'quartz'] });
-    expect(await knownProjects()).toEqual(['nebula', 'quartz']);
+    await fakeBrowser.storage.local.set({ pinnedProjects: ['quartz', 'not a project', 'orbit'] });
+    expect(await knownProjects()).toEqual({ pinned: ['quartz', 'orbit'], recent: ['nebula', 'quartz'] });
+  });
+
+  it('suggests the pinned projects before addresses and recent projects', async () => {
+    const recent = recentLookupSource({ load: async () => [{ address: ADDR.toLowerCase() as `0x${string}`, scoreId: 'credit-v1', score: 712, at: 1 }] });
+    await statsUiItem.setValue({ ...defaultUiState, recentProjects: ['nebula', 'quartz'] });
+    await fakeBrowser.storage.local.set({ pinnedProjects: ['quartz', 'tidal'] });
+    listenToOmnibox({ sources: [recent], projects: knownProjects });
+    const suggested = await omnibox.type('');
+    expect(suggested.map((s) => s.content)).toEqual(['quartz', 'tidal', `${ADDR} credit-v1`, 'nebula']);
+    expect(suggested[0]!.description).toBe('Dashboard of pinned project quartz');
   });
 
   it('Enter opens an address in the current tab; Alt+Enter in the score window, reused', async () => {
     // tabs.update without a tab id navigates the current tab, where the user typed (the fake cannot tell which
     // that is; the Chromium e2e test shows it).
     const update = vi.spyOn(fakeBrowser.tabs, 'update').mockResolvedValue({} as never);
-    listenToOmnibox({ sources: [], projects: async () => [] });
+    listenToOmnibox({ sources: [], projects: async () => ({ pinned: [], recent: [] }) });
     omnibox.enter(`${ADDR.toLowerCase()} activity`, 'currentTab');
     const url = `chrome-extension://${fakeBrowser.runtime.id}/score.html?address=${ADDR}&model=activity`;
     await expect.poll(() => update.mock.calls).toEqual([[{ url }]]);
@@ -87,7 +98,7 @@ describe('omnibox worker', () => {
 
   it('a project opens the dashboard on it: in this tab, a new tab, or a background tab', async () => {
     const update = vi.spyOn(fakeBrowser.tabs, 'update').mockResolvedValue({} as never);
-    listenToOmnibox({ sources: [], projects: async () => [] });
+    listenToOmnibox({ sources: [], projects: async () => ({ pinned: [], recent: [] }) });
     const url = `chrome-extension://${fakeBrowser.runtime.id}/dashboard.html#project=nebula`;
     omnibox.enter('nebula', 'currentTab');
     await expect.poll(() => update.mock.calls).toEqual([[{ url }]]);
