@@ -75,4 +75,4 @@ if (size > BROWSER_ENTRY_BUDGET) {
   console.error(`@vantage/sdk: the browser entry is ${size} bytes gzip, over its budget of ${BROWSER_ENTRY_BUDGET}.`);
   process.exit(1);
 }
-console.log(`@vantage/sdk built: ${Object.keys(entries).join(', ')}; browser entry ${size} bytes gzip (budget ${BROWSER_ENTRY_BUDGET}).`);
+console.info(`@vantage/sdk built: ${Object.keys(entries).join(', ')}; browser entry ${size} bytes gzip (budget ${BROWSER_ENTRY_BUDGET}).`);

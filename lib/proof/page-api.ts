@@ -5,7 +5,6 @@ import {
   PAGE_API_RDNS,
   PAGE_API_VERSION,
   PAGE_CANCELLED_MESSAGE,
-  PAGE_METHODS,
   parseToPage,
   PROGRESS_EVENT,
   PROOF_EVENT,
@@ -19,7 +18,6 @@ import {
   type ProofProgress,
   type ProofRequestParams,
   type ProviderInfo,
-  type RequestArguments,
   type RequestOptions,
   type ScoreProofResult,
   type ToRelay,
@@ -27,7 +25,8 @@ import {
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
-import { isParamError, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions } from './params.ts';
+import { isParamError, readRequestOptions } from './params.ts';
+import { providerMethods } from './provider-methods.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
@@ -198,36 +197,16 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
    * ends the flow it started for it through the relay's `done` (the worker's proof.abandon: its consent
    * window or proof page closes). True if it was pending.
    */
-  const cancel = (read: () => string): Promise<boolean> => {
-    let id: string;
-    try {
-      id = read();
-    } catch (e) {
-      return Promise.reject(invalidParams(e));
-    }
-    if (!pending.has(id)) return Promise.resolve(false);
+  const cancel = async (id: string): Promise<boolean> => {
+    if (!pending.has(id)) return false;
     end(id, { ok: false, error: new VantageError(PAGE_CANCELLED_MESSAGE, ProofErrorCode.UserRejected) }, true);
-    return Promise.resolve(true);
+    return true;
   };
 
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    requestScoreProof: (params: unknown, options?: RequestOptions) => startRequest(() => parseProofRequest(params), options),
-    cancelRequest: (id: unknown) => cancel(() => readCancelId({ id })),
-    // One function behind VantageProvider['request']'s overloads: the method says which result it gives.
-    request: ((args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult | boolean> => {
-      let method: string;
-      try {
-        method = readRequestMethod(args);
-      } catch (e) {
-        return Promise.reject(invalidParams(e));
-      }
-      // Params are read only for a method Vantage has.
-      if (method === PAGE_METHODS.requestScoreProof) return startRequest(() => parseRequestParams(args), options);
-      if (method === PAGE_METHODS.cancelRequest) return cancel(() => readCancelId((args as { params?: unknown }).params));
-      return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
-    }) as VantageProvider['request'],
+    ...providerMethods({ start: startRequest, cancel, error: (message, code, data) => new VantageError(message, code, data) }),
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
 

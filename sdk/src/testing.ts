@@ -15,7 +15,6 @@ import {
   PAGE_API_RDNS,
   PAGE_API_VERSION,
   PAGE_CANCELLED_MESSAGE,
-  PAGE_METHODS,
   PROGRESS_EVENT,
   PROOF_EVENT,
   ProofErrorCode,
@@ -23,13 +22,13 @@ import {
   type ProgressPhase,
   type ProofProgress,
   type ProofRequestParams,
-  type RequestArguments,
   type RequestOptions,
   type ScoreProofResult,
   type VantageProvider,
 } from '@/lib/proof/contract.ts';
 import { PAGE_MESSAGES, timedOutMessage } from '@/lib/proof/page-messages.ts';
-import { isParamError, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions } from '@/lib/proof/params.ts';
+import { isParamError, readRequestOptions } from '@/lib/proof/params.ts';
+import { providerMethods } from '@/lib/proof/provider-methods.ts';
 import { VantageError } from './errors.ts';
 import fixtureJson from './fixtures/score-proof.json';
 
@@ -198,35 +197,17 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
       void run(id, params);
     });
 
-  const cancel = (read: () => string): Promise<boolean> => {
-    let id: string;
-    try {
-      id = read();
-    } catch (e) {
-      return Promise.reject(invalid(e));
-    }
-    if (!pending.has(id)) return Promise.resolve(false);
+  const cancel = async (id: string): Promise<boolean> => {
+    if (!pending.has(id)) return false;
     fail(id, ProofErrorCode.UserRejected, PAGE_CANCELLED_MESSAGE);
-    return Promise.resolve(true);
+    return true;
   };
 
+  // The extension's own reading of every call (lib/proof/provider-methods.ts).
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    requestScoreProof: (params: unknown, options?: RequestOptions) => start(() => parseProofRequest(params), options),
-    cancelRequest: (id: unknown) => cancel(() => readCancelId({ id })),
-    request: ((args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult | boolean> => {
-      let method: string;
-      try {
-        method = readRequestMethod(args);
-      } catch (e) {
-        return Promise.reject(invalid(e));
-      }
-      if (method === PAGE_METHODS.requestScoreProof) return start(() => parseRequestParams(args), options);
-      if (method === PAGE_METHODS.cancelRequest) return cancel(() => readCancelId((args as { params?: unknown }).params));
-      const named = method.slice(0, 64);
-      return Promise.reject(new VantageError(`Vantage does not support the method "${named}".`, ProofErrorCode.UnsupportedMethod, { method: named }));
-    }) as VantageProvider['request'],
+    ...providerMethods({ start, cancel, error: (message, code, data) => new VantageError(message, code as ProofErrorCode, data) }),
   });
 
   const announce = () => {
