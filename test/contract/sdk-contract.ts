@@ -61,11 +61,14 @@ function startRequest(params: unknown): void {
   };
 }
 
-async function outcome(): Promise<Outcome> {
+/** The outcome as JSON: Firefox's WebDriver BiDi hands deep page objects back incomplete. */
+async function outcomeJson(): Promise<string> {
   const state = (window as unknown as SdkWindow).__contract;
   const o = await state.done;
-  return { ...o, phases: [...state.phases] } as Outcome;
+  return JSON.stringify({ ...o, phases: [...state.phases] });
 }
+
+const outcome = async (page: ContractPage): Promise<Outcome> => JSON.parse(await page.evaluate(outcomeJson, undefined)) as Outcome;
 
 /** Resolves once the pending request reached `phase` (its progress events). */
 function reached(phase: string): Promise<void> {
@@ -116,7 +119,7 @@ export function sdkContractSuite(world: () => ContractWorld): void {
       const user = w.user('approve');
       await page.evaluate(startRequest, CONTRACT_PARAMS);
       await user;
-      const o = await page.evaluate(outcome, undefined);
+      const o = await outcome(page);
       expect(o).toMatchObject({ ok: true });
       if (!o.ok) return;
       const { result, phases } = o;
@@ -137,7 +140,7 @@ export function sdkContractSuite(world: () => ContractWorld): void {
       const user = w.user('reject');
       await page.evaluate(startRequest, CONTRACT_PARAMS);
       await user;
-      expect(await page.evaluate(outcome, undefined)).toEqual({
+      expect(await outcome(page)).toEqual({
         ok: false, code: 4001, message: PAGE_MESSAGES.userRejected, guard: true, instance: true, phases: ['requested', 'consent', 'failed'],
       });
       await w.nothingShown();
@@ -152,7 +155,7 @@ export function sdkContractSuite(world: () => ContractWorld): void {
       await page.evaluate(reached, 'consent');
       expect(await page.evaluate(secondRequest, CONTRACT_PARAMS)).toBe(4290);
       await page.evaluate(abort, undefined);
-      expect(await page.evaluate(outcome, undefined)).toEqual({
+      expect(await outcome(page)).toEqual({
         ok: false, code: 4001, message: PAGE_CANCELLED_MESSAGE, guard: true, instance: true, phases: ['requested', 'consent', 'failed'],
       });
       await w.nothingShown();
@@ -162,7 +165,7 @@ export function sdkContractSuite(world: () => ContractWorld): void {
       const w = world();
       const page = await w.open('invalid');
       await page.evaluate(startRequest, { ...CONTRACT_PARAMS, web2Id: '' });
-      expect(await page.evaluate(outcome, undefined)).toMatchObject({ ok: false, code: -32602, guard: true, instance: true, phases: ['requested', 'failed'] });
+      expect(await outcome(page)).toMatchObject({ ok: false, code: -32602, guard: true, instance: true, phases: ['requested', 'failed'] });
       await w.nothingShown();
     });
   });
