@@ -1,11 +1,12 @@
 /**
- * The example dApp's page script (bundled by server.ts). It uses only the
- * public page API (docs/page-api.md): discovery events, requestScoreProof
- * with its progress, error codes, and vantage:proof for proofs the user
- * starts from the popup; its server accepts a proof only after every check.
+ * The example dApp's page script (bundled by server.ts). It is written on @vantage/sdk's browser entry,
+ * as a dApp would be: detectVantage (the announce handshake, Firefox's late injection), requestScoreProof
+ * with its progress and an AbortSignal behind "Cancel request", VantageError codes, and vantage:proof for
+ * proofs the user starts from the popup; its server accepts a proof only after every check.
  */
+import { detectVantage, isVantageError, requestScoreProof, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@vantage/sdk';
 import { bandOf } from '@/lib/score/band.ts';
-import { boundWeb2Id, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@/lib/proof/contract.ts';
+import { boundWeb2Id } from '@/lib/proof/contract.ts';
 import type { Verdict } from './accept.ts';
 import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
 
@@ -17,7 +18,6 @@ interface Snarkjs {
 }
 declare global {
   interface Window {
-    vantage?: VantageProvider;
     snarkjs?: Snarkjs;
   }
 }
@@ -25,6 +25,7 @@ declare global {
 const el = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = el<HTMLFormElement>('ask');
 const button = el<HTMLButtonElement>('request');
+const cancel = el<HTMLButtonElement>('cancel');
 const status = el('status');
 
 function setStatus(text: string, kind: 'info' | 'error' = 'info', code?: number) {
@@ -34,22 +35,25 @@ function setStatus(text: string, kind: 'info' | 'error' = 'info', code?: number)
   else delete status.dataset.code;
 }
 
-// ---- discovery (EIP-6963 style) ----
-window.addEventListener('vantage:announce', (e) => {
-  const { name, version } = (e as CustomEvent<{ name: string; version: string }>).detail;
+// ---- discovery ----
+let vantage: VantageProvider | null = null;
+function found(provider: VantageProvider | null): boolean {
+  if (!provider) return false;
+  vantage = provider;
   const ext = el('extension');
   ext.dataset.state = 'found';
-  ext.textContent = `${name} ${version} is ready.`;
+  ext.textContent = `${provider.name} ${provider.version} is ready.`;
   button.disabled = false;
-});
-window.dispatchEvent(new Event('vantage:request'));
-setTimeout(() => {
+  return true;
+}
+void detectVantage({ timeoutMs: 3000 }).then(async (provider) => {
+  if (found(provider)) return;
   const ext = el('extension');
-  if (ext.dataset.state !== 'found') {
-    ext.dataset.state = 'missing';
-    ext.textContent = 'The Vantage extension was not found. Install it, then reload this page.';
-  }
-}, 3000);
+  ext.dataset.state = 'missing';
+  ext.textContent = 'The Vantage extension was not found. Install it, then reload this page.';
+  // A browser that injects it very late still gets it.
+  found(await detectVantage({ timeoutMs: 60_000 }));
+});
 
 // ---- the service's public keys, for offline checks ----
 // Served by this dApp's own server (it fetches them from the service), so the page talks to its origin only.
@@ -172,24 +176,30 @@ form.addEventListener('submit', async (event) => {
     web2Id: String(data.get('web2Id')),
     bindOrigin: data.get('bindOrigin') === 'on',
   };
-  if (!window.vantage) {
+  if (!vantage) {
     setStatus('The Vantage extension is not available.', 'error');
     return;
   }
   button.disabled = true;
   el('result').hidden = true;
   setStatus('Waiting for you to approve in Vantage, then to prove your score on the service’s page…');
+  const stop = new AbortController();
+  const onCancel = () => stop.abort();
+  cancel.hidden = false;
+  cancel.addEventListener('click', onCancel, { once: true });
   try {
     el('progress').replaceChildren();
-    const result = await window.vantage.requestScoreProof(asked, { onProgress: showProgress });
+    const result = await requestScoreProof(asked, { provider: vantage, onProgress: showProgress, signal: stop.signal });
     // Recorded first, before any checking, for the bench (FINISHED → promise resolved).
     document.body.dataset.proofResolvedAt = String(Date.now());
     setStatus(`Proof received for session ${result.sessionId}.`);
     await show(result, asked);
   } catch (e) {
-    const err = e as Error & { code?: number };
-    setStatus(`Vantage refused (code ${err.code ?? '?'}): ${err.message}`, 'error', err.code);
+    const code = isVantageError(e) ? e.code : undefined;
+    setStatus(`Vantage refused (code ${code ?? '?'}): ${e instanceof Error ? e.message : String(e)}`, 'error', code);
   } finally {
+    cancel.hidden = true;
+    cancel.removeEventListener('click', onCancel);
     button.disabled = false;
   }
 });

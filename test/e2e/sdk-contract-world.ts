@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { sdkContractSuite, type ContractScenario, type ContractWorld } from '@/test/contract/sdk-contract.ts';
+import { printExtensionErrorsOnFailure } from './driver/report.ts';
+import type { LaunchBrowser, TestPage } from './driver/types.ts';
+import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.ts';
+
+/**
+ * The SDK's contract suite against the real extension (Chromium: sdk-contract.e2e.test.ts; Firefox:
+ * firefox-sdk-contract.e2e.test.ts). Each scenario gets a page on its own https site the extension holds
+ * no permission for (a rejected site cools down), and the BUILT browser entry (sdk/dist/index.js) is
+ * loaded into it as a module, as a dApp's bundle would carry it.
+ */
+
+const CONSENT = /\/consent\.html\?flow=/;
+const SITE: Record<ContractScenario | 'invalid', SiteHost> = { approve: 'dapp.example', reject: 'reject.example', hold: 'walk.example', invalid: 'other.example' };
+
+export function sdkContractInBrowser(launch: LaunchBrowser, extensionDir: string): void {
+  let w: ProofWorld;
+  let sdkCode: string;
+  /** The consent window the user left up (hold), until it closes. */
+  let held: TestPage | undefined;
+  beforeAll(async () => {
+    [w, sdkCode] = await Promise.all([startProofWorld(launch, { extensionDir }), readFile(join(process.cwd(), 'sdk/dist/index.js'), 'utf8')]);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  printExtensionErrorsOnFailure(() => w?.driver);
+
+  /** Clicks a consent button once it takes clicks; the window closes itself. */
+  async function clickAndClose(page: TestPage, selector: string): Promise<void> {
+    await page.waitFor(`${selector}:not([disabled])`);
+    await page.click(selector).catch((e: unknown) => {
+      if (!page.isClosed()) throw e;
+    });
+    await page.waitForClose();
+  }
+
+  async function consentShown(): Promise<TestPage> {
+    const consent = await w.driver.nextPage(CONSENT);
+    await consent.waitFor('[data-testid="consent-origin"]');
+    // Approve takes clicks only once the window has been visible and focused a moment.
+    await consent.bringToFront();
+    return consent;
+  }
+
+  const world: ContractWorld = {
+    async open(scenario) {
+      const page = await w.openDapp('sdk-contract', w.origin(SITE[scenario]));
+      await page.evaluate(async (code: string) => {
+        const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+        // Not a literal import(): Vitest would rewrite it into its own loader, which the page does not have.
+        const load = new Function('url', 'return import(url)') as (u: string) => Promise<unknown>;
+        (window as unknown as { __vantageSdk: unknown }).__vantageSdk = await load(url);
+      }, sdkCode);
+      return page;
+    },
+    async user(scenario) {
+      const consent = await consentShown();
+      if (scenario === 'hold') {
+        held = consent;
+      } else if (scenario === 'reject') {
+        await clickAndClose(consent, '[data-testid="consent-reject"]');
+      } else {
+        const proofOpened = w.driver.nextPage(w.proofPage);
+        await clickAndClose(consent, '[data-testid="consent-approve"]');
+        await w.prove(await proofOpened);
+      }
+    },
+    async nothingShown() {
+      if (held && !held.isClosed()) await held.waitForClose();
+      held = undefined;
+    },
+  };
+
+  sdkContractSuite(() => world);
+}
