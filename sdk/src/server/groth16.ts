@@ -1,0 +1,33 @@
+import { createRequire } from 'node:module';
+import { BASE_FIELD, isCanonicalDecimal } from './signals.ts';
+import type { VerificationKey } from './keys.ts';
+
+interface Snarkjs {
+  groth16: { verify(vkey: unknown, publicSignals: readonly string[], proof: unknown): Promise<boolean> };
+}
+
+/** snarkjs, loaded on first use (it takes a while to load, and only verification needs it). */
+let snarkjs: Snarkjs | undefined;
+const load = (): Snarkjs => (snarkjs ??= createRequire(import.meta.url)('snarkjs') as Snarkjs);
+
+/** Point coordinates snarkjs reads as given: canonical decimals below the base field, so no other spelling reaches it. */
+function isProofPoints(p: Record<string, unknown>): boolean {
+  const coordinate = (c: unknown) => isCanonicalDecimal(c, BASE_FIELD);
+  const triple = (v: unknown, item: (x: unknown) => boolean) => Array.isArray(v) && v.length === 3 && v.every(item);
+  const pair = (v: unknown) => Array.isArray(v) && v.length === 2 && v.every(coordinate);
+  return p.protocol === 'groth16' && p.curve === 'bn128' && triple(p.pi_a, coordinate) && triple(p.pi_c, coordinate) && triple(p.pi_b, pair);
+}
+
+/** The shape check of a Groth16 proof object (`result.proof.proof`). */
+export function isGroth16Proof(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && isProofPoints(v as Record<string, unknown>);
+}
+
+/** Groth16 verification with snarkjs. Never throws: whatever snarkjs cannot read does not verify. */
+export async function groth16Verify(vkey: VerificationKey, publicSignals: readonly string[], proof: unknown): Promise<boolean> {
+  try {
+    return (await load().groth16.verify(vkey, publicSignals, proof)) === true;
+  } catch {
+    return false;
+  }
+}
