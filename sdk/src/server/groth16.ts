@@ -4,11 +4,27 @@ import type { VerificationKey } from './keys.ts';
 
 interface Snarkjs {
   groth16: { verify(vkey: unknown, publicSignals: readonly string[], proof: unknown): Promise<boolean> };
+  curves: { getCurveFromName(name: string, options: { singleThread: boolean }): Promise<unknown> };
 }
 
-/** snarkjs, loaded on first use (it takes a while to load, and only verification needs it). */
-let snarkjs: Snarkjs | undefined;
-const load = (): Snarkjs => (snarkjs ??= createRequire(import.meta.url)('snarkjs') as Snarkjs);
+/**
+ * snarkjs, loaded on first use (it takes a while to load, and only verification needs it), with the
+ * process's shared BN254 curve. snarkjs's verify takes that curve from `globalThis.curve_bn128`, and
+ * when there is none builds one with worker threads that keep Node from exiting until someone
+ * terminates them; a single-threaded curve verifies as fast (7 signals: there is nothing to share out)
+ * and lets a script that verified exit. A curve the process already has is used as it is.
+ */
+let snarkjs: Promise<Snarkjs> | undefined;
+function load(): Promise<Snarkjs> {
+  snarkjs ??= (async () => {
+    const lib = createRequire(import.meta.url)('snarkjs') as Snarkjs;
+    const shared = globalThis as { curve_bn128?: unknown };
+    shared.curve_bn128 ??= await lib.curves.getCurveFromName('bn128', { singleThread: true });
+    return lib;
+  })();
+  snarkjs.catch(() => (snarkjs = undefined));
+  return snarkjs;
+}
 
 /** Point coordinates snarkjs reads as given: canonical decimals below the base field, so no other spelling reaches it. */
 function isProofPoints(p: Record<string, unknown>): boolean {
@@ -26,7 +42,7 @@ export function isGroth16Proof(v: unknown): v is Record<string, unknown> {
 /** Groth16 verification with snarkjs. Never throws: whatever snarkjs cannot read does not verify. */
 export async function groth16Verify(vkey: VerificationKey, publicSignals: readonly string[], proof: unknown): Promise<boolean> {
   try {
-    return (await load().groth16.verify(vkey, publicSignals, proof)) === true;
+    return (await (await load()).groth16.verify(vkey, publicSignals, proof)) === true;
   } catch {
     return false;
   }
