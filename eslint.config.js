@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output*/**', '.wxt/**', 'node_modules/**', 'test/sandbox/zk/artifacts/**', 'test-results/**', '**/*.min.js'] },
+  { ignores: ['.output*/**', '.wxt/**', 'node_modules/**', 'test/sandbox/zk/artifacts/**', 'test-results/**', 'sdk/dist/**', '**/*.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,7 +8,8 @@
 import { isRecord } from '@/lib/api/body.ts';
 
 export const PAGE_API_NAME = 'Vantage';
-export const PAGE_API_VERSION = '1.0.0';
+/** 1.1.0 added `vantage_cancelRequest` (`cancelRequest`); nothing of 1.0.0 changed. */
+export const PAGE_API_VERSION = '1.1.0';
 
 /** Reverse-DNS id of the provider (EIP-6963 `rdns`). */
 export const PAGE_API_RDNS = 'app.vantage';
@@ -41,7 +42,17 @@ export const PROGRESS_EVENT = 'vantage:progress';
 /** The methods of `window.vantage.request({ method, params })`. */
 export const PAGE_METHODS = {
   requestScoreProof: 'vantage_requestScoreProof',
+  /** Since 1.1.0: the page stops a request of its own (CancelRequestParams); it rejects 4001. */
+  cancelRequest: 'vantage_cancelRequest',
 } as const;
+
+/** `vantage_cancelRequest`'s parameters: the id of this page's request (its progress events carry it). */
+export interface CancelRequestParams {
+  readonly id: string;
+}
+
+/** The message a request the page cancelled is rejected with (4001). */
+export const PAGE_CANCELLED_MESSAGE = 'The page cancelled the request.';
 
 /**
  * Error codes, EIP-1193 in spirit. Published: never renumber.
@@ -267,6 +278,14 @@ export interface VantageProvider {
   readonly name: string;
   readonly version: string;
   requestScoreProof(params: unknown, options?: RequestOptions): Promise<ScoreProofResult>;
+  /**
+   * Since 1.1.0: cancels this page's pending request `id` (from its progress events): it rejects
+   * 4001 and the extension ends its flow, closing the consent window or the proof page. Resolves
+   * true if the request was pending, false if there was nothing to cancel (already settled, unknown).
+   */
+  cancelRequest(id: string): Promise<boolean>;
+  /** EIP-1193 style: `{ method: 'vantage_cancelRequest', params: { id } }`, as `cancelRequest`. */
+  request(args: { readonly method: typeof PAGE_METHODS.cancelRequest; readonly params: CancelRequestParams }): Promise<boolean>;
   /** EIP-1193 style: `{ method: 'vantage_requestScoreProof', params }`, same results and errors. */
   request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult>;
 }

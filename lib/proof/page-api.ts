@@ -4,6 +4,7 @@ import {
   PAGE_API_NAME,
   PAGE_API_RDNS,
   PAGE_API_VERSION,
+  PAGE_CANCELLED_MESSAGE,
   PAGE_METHODS,
   parseToPage,
   PROGRESS_EVENT,
@@ -26,7 +27,7 @@ import {
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
-import { isParamError, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions } from './params.ts';
+import { isParamError, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions } from './params.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
@@ -65,6 +66,8 @@ export interface PageApiOptions {
 interface Pending {
   /** The worker started a flow for it (the relay said `accepted`). */
   accepted?: boolean;
+  /** It was posted to the relay (which may not have said `accepted` yet). */
+  sent?: boolean;
   resolve(r: ScoreProofResult): void;
   reject(e: VantageError): void;
   readonly onProgress?: RequestOptions['onProgress'];
@@ -134,14 +137,17 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     }
   };
 
-  /** Ends a request: its last progress event, then its promise. */
-  const end = (id: string, outcome: { ok: true; result: ScoreProofResult } | { ok: false; error: VantageError }) => {
+  /**
+   * Ends a request: its last progress event, then its promise. `cancelled`: the page ended it itself,
+   * so the relay is told even before it said `accepted` (a flow about to start then ends at once).
+   */
+  const end = (id: string, outcome: { ok: true; result: ScoreProofResult } | { ok: false; error: VantageError }, cancelled = false) => {
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);
     // Where a flow runs for it, the relay forgets it too; if the flow was still going (the page was told something
     // the relay did not say), the extension ends it rather than keep it waiting for a page that no longer is.
-    if (p.accepted && port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
+    if ((p.accepted || (cancelled && p.sent)) && port) port.postMessage({ target: RELAY_TARGET, type: 'done', id } satisfies ToRelay);
     progress(id, outcome.ok ? 'handed-over' : 'failed', outcome.ok ? undefined : outcome.error.code, p.onProgress);
     if (outcome.ok) p.resolve(outcome.result);
     else p.reject(outcome.error);
@@ -183,14 +189,34 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
         end(id, { ok: false, error: disconnected() });
         return;
       }
+      pending.get(id)!.sent = true;
       beat();
     });
+
+  /**
+   * The page cancels its own request (vantage_cancelRequest): it rejects 4001 at once, and the extension
+   * ends the flow it started for it through the relay's `done` (the worker's proof.abandon: its consent
+   * window or proof page closes). True if it was pending.
+   */
+  const cancel = (read: () => string): Promise<boolean> => {
+    let id: string;
+    try {
+      id = read();
+    } catch (e) {
+      return Promise.reject(invalidParams(e));
+    }
+    if (!pending.has(id)) return Promise.resolve(false);
+    end(id, { ok: false, error: new VantageError(PAGE_CANCELLED_MESSAGE, ProofErrorCode.UserRejected) }, true);
+    return Promise.resolve(true);
+  };
 
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
     requestScoreProof: (params: unknown, options?: RequestOptions) => startRequest(() => parseProofRequest(params), options),
-    request(args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult> {
+    cancelRequest: (id: unknown) => cancel(() => readCancelId({ id })),
+    // One function behind VantageProvider['request']'s overloads: the method says which result it gives.
+    request: ((args: RequestArguments, options?: RequestOptions): Promise<ScoreProofResult | boolean> => {
       let method: string;
       try {
         method = readRequestMethod(args);
@@ -199,8 +225,9 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
       }
       // Params are read only for a method Vantage has.
       if (method === PAGE_METHODS.requestScoreProof) return startRequest(() => parseRequestParams(args), options);
+      if (method === PAGE_METHODS.cancelRequest) return cancel(() => readCancelId((args as { params?: unknown }).params));
       return Promise.reject(new VantageError(`Vantage does not support the method "${method.slice(0, 64)}".`, ProofErrorCode.UnsupportedMethod, { method: method.slice(0, 64) }));
-    },
+    }) as VantageProvider['request'],
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
 

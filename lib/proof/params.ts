@@ -17,6 +17,8 @@ export const PARAM_LIMITS = {
   bytes: 2048,
   /** Objects and arrays nested in one another. */
   depth: 8,
+  /** A request's id, as its progress events carry it (vantage_cancelRequest). */
+  requestId: 64,
 } as const;
 
 /** Every rule, as docs/page-api.md's parameter table states it (a test holds the two together). */
@@ -52,6 +54,7 @@ export const PARAM_RULES = {
   marks: { field: 'scoreId, web2Id', text: 'at most three combining marks in a row, no enclosing mark' },
   method: { field: 'request({ method })', text: 'an object whose method is a string (an unknown method is 4200)' },
   options: { field: 'options', text: 'absent, null or an object; its onProgress absent or a function' },
+  cancelId: { field: 'cancelRequest(id), vantage_cancelRequest { id }', text: `id: a non-empty string of at most ${PARAM_LIMITS.requestId} characters (an id this page's requests' progress events carry)` },
 } as const satisfies Record<string, { readonly field: string; readonly text: string }>;
 
 export type ParamRule = keyof typeof PARAM_RULES;
@@ -164,6 +167,21 @@ export function parseRequestParams(args: object): ProofRequestParams {
   return guarded(() => {
     const copy = plainCopy((args as { params?: unknown }).params);
     return fieldsOf(isArray(copy) && copy.length === 1 ? copy[0] : copy);
+  });
+}
+
+/**
+ * The id `vantage_cancelRequest` names, read once: `params` is `{ id }` or `[{ id }]` (EIP-1193's
+ * array form). Throws -32602 for anything else; an id of no pending request is not an error.
+ */
+export function readCancelId(params: unknown): string {
+  return guarded(() => {
+    if (params === undefined) throw refuse('cancelId');
+    const copy = plainCopy(params);
+    const fields = isArray(copy) && copy.length === 1 ? copy[0] : copy;
+    const id = isFields(fields) ? fields.id : undefined;
+    if (typeof id !== 'string' || id.length === 0 || id.length > PARAM_LIMITS.requestId) throw refuse('cancelId');
+    return id;
   });
 }
 

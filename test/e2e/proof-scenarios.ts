@@ -500,7 +500,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       }));
       expect(info).toEqual({
         uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-        name: 'Vantage', icon: expect.stringMatching(/^data:image\/svg\+xml,/), rdns: 'app.vantage', version: '1.0.0',
+        name: 'Vantage', icon: expect.stringMatching(/^data:image\/svg\+xml,/), rdns: 'app.vantage', version: '1.1.0',
       });
       const unsupported = await dapp.evaluate(() =>
         window.vantage!.request({ method: 'eth_requestAccounts' }).then(() => null, (e: { code: number; message: string; data?: unknown }) => ({ code: e.code, data: e.data, isError: e instanceof Error })));

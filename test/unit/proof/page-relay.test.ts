@@ -78,7 +78,7 @@ describe('window.vantage ⇄ relay', () => {
     const { win, announces } = page(undefined, order);
     await settle();
     // EIP-6963's provider info (uuid, name, icon, rdns), plus the API version.
-    expect(announces).toEqual([{ name: 'Vantage', version: '1.0.0', uuid: expect.stringMatching(UUID_V4), icon: PAGE_API_ICON, rdns: 'app.vantage' }]);
+    expect(announces).toEqual([{ name: 'Vantage', version: '1.1.0', uuid: expect.stringMatching(UUID_V4), icon: PAGE_API_ICON, rdns: 'app.vantage' }]);
     win.dispatchEvent(new Event(REQUEST_EVENT));
     expect(announces).toHaveLength(2);
   });

@@ -48,7 +48,7 @@ class MyArray extends Array<number> {}
 export type Example = () => unknown;
 export type RuleExamples = { readonly accepted: readonly Example[]; readonly refused: readonly Example[] };
 
-export const EXAMPLES: Record<Exclude<ParamRule, 'method' | 'options'>, RuleExamples> = {
+export const EXAMPLES: Record<Exclude<ParamRule, 'method' | 'options' | 'cancelId'>, RuleExamples> = {
   plain: {
     accepted: [
       () => ({ ...VALID }),
@@ -252,5 +252,14 @@ export const OPTIONS_EXAMPLES: RuleExamples = {
     () => ({ get onProgress(): () => void { throw new Error('no'); } }),
     () => new Proxy({}, { get: throwing }),
     revoked,
+  ],
+};
+
+/** vantage_cancelRequest's `params` (cancelRequest(id) reads `{ id }`). */
+export const CANCEL_EXAMPLES: RuleExamples = {
+  accepted: [() => ({ id: 'a1b2c3d4-1' }), () => [{ id: 'x' }], () => ({ id: 'x'.repeat(64), extra: [1] }), () => ({ get id() { return 'x'; } })],
+  refused: [
+    () => undefined, () => null, () => 'a1b2c3d4-1', () => ({}), () => ({ id: '' }), () => ({ id: 'x'.repeat(65) }), () => ({ id: 7 }),
+    () => [{ id: 'x' }, { id: 'y' }], () => ({ id: null }),
   ],
 };

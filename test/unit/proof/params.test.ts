@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProofErrorCode, RELAY_TARGET, type VantageProvider } from '@/lib/proof/contract.ts';
 import { installPageApi } from '@/lib/proof/page-api.ts';
-import { isParamError, PARAM_RULES, parseProofRequest, parseRequestParams, readRequestMethod, readRequestOptions, type ParamError, type ParamRule } from '@/lib/proof/params.ts';
+import { isParamError, PARAM_RULES, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions, type ParamError, type ParamRule } from '@/lib/proof/params.ts';
 import { createRelay } from '@/lib/proof/relay.ts';
-import { EXAMPLES, METHOD_EXAMPLES, OPTIONS_EXAMPLES, VALID, type RuleExamples } from './param-examples.ts';
+import { CANCEL_EXAMPLES, EXAMPLES, METHOD_EXAMPLES, OPTIONS_EXAMPLES, VALID, type RuleExamples } from './param-examples.ts';
 import { fakeChannel, fakeChannelEvent, FakeWindow, type FakePort } from './fake-window.ts';
 
 /** The codes docs/page-api.md lists under "Errors": a rejection carries one of these, always. */
@@ -30,11 +30,11 @@ function verdict(fn: () => unknown): ParamRule | 'accepted' {
   return (e as ParamError).rule;
 }
 
-const PARAM_RULE_EXAMPLES = Object.entries(EXAMPLES) as [Exclude<ParamRule, 'method' | 'options'>, RuleExamples][];
+const PARAM_RULE_EXAMPLES = Object.entries(EXAMPLES) as [Exclude<ParamRule, 'method' | 'options' | 'cancelId'>, RuleExamples][];
 
 describe('each documented parameter rule, with accepted and refused examples (lib/proof/params.ts)', () => {
   it('every rule has examples of both kinds', () => {
-    const covered = new Set<string>([...PARAM_RULE_EXAMPLES.map(([rule]) => rule), 'method', 'options']);
+    const covered = new Set<string>([...PARAM_RULE_EXAMPLES.map(([rule]) => rule), 'method', 'options', 'cancelId']);
     expect(covered).toEqual(new Set(Object.keys(PARAM_RULES)));
     for (const [, { accepted, refused }] of PARAM_RULE_EXAMPLES) expect(accepted.length * refused.length).toBeGreaterThan(0);
   });
@@ -54,6 +54,13 @@ describe('each documented parameter rule, with accepted and refused examples (li
   it('options (the second argument)', () => {
     expect(OPTIONS_EXAMPLES.accepted.map((ex) => verdict(() => readRequestOptions(ex())))).toEqual(OPTIONS_EXAMPLES.accepted.map(() => 'accepted'));
     expect(OPTIONS_EXAMPLES.refused.map((ex) => verdict(() => readRequestOptions(ex())))).toEqual(OPTIONS_EXAMPLES.refused.map(() => 'options'));
+  });
+
+  it('cancelId (vantage_cancelRequest\'s params)', () => {
+    expect(CANCEL_EXAMPLES.accepted.map((ex) => verdict(() => readCancelId(ex())))).toEqual(CANCEL_EXAMPLES.accepted.map(() => 'accepted'));
+    expect(CANCEL_EXAMPLES.refused.map((ex) => verdict(() => readCancelId(ex())))).toEqual(CANCEL_EXAMPLES.refused.map(() => 'cancelId'));
+    expect(readCancelId([{ id: 'p-1' }])).toBe('p-1');
+    expect(verdict(() => readCancelId({ get id(): string { throw new Error('no'); } }))).toBe('readable');
   });
 
   it('the parameters come back exactly as sent (nothing trimmed), with only the known fields', () => {
