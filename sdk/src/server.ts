@@ -10,4 +10,4 @@ export {
 export { MemoryNullifierStore, type NullifierStore } from './server/nullifiers.ts';
 export { loadServiceKeys, type ServiceKeys, type AttestationKey, type VerificationKey, type LoadKeysOptions } from './server/keys.ts';
 export { hashToField, SCORE_PROOF_SIGNALS, type ScoreProofSignal } from './server/signals.ts';
-export type { ScoreProofResult } from '../../lib/proof/contract.ts';
+export type { ScoreProofResult } from '@/lib/proof/contract.ts';

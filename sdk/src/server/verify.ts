@@ -1,4 +1,4 @@
-import { boundWeb2Id, type ScoreProofResult } from '../../../lib/proof/contract.ts';
+import { boundWeb2Id, type ScoreProofResult } from '@/lib/proof/contract.ts';
 import { groth16Verify, isGroth16Proof } from './groth16.ts';
 import { loadServiceKeys, parseAttestationKey, parseVerificationKey, type LoadKeysOptions, type ServiceKeys } from './keys.ts';
 import type { NullifierStore } from './nullifiers.ts';
