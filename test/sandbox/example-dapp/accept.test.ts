@@ -2,11 +2,17 @@
  * The example dApp server's acceptance (accept.ts, on @vantage/sdk/server) with the SDK's test vectors:
  * real proofs from the sandbox's prover, the page's lines for each check.
  */
+import { readFileSync } from 'node:fs';
+import type { ServiceKeys } from '@vantage/sdk/server';
 import { describe, expect, it } from 'vitest';
-import { readVectors, SITE } from '../../sdk/vectors.ts';
 import { createAcceptor, type Candidate } from './accept.ts';
 
-const vectors = readVectors();
+/** The SDK's published test vectors (docs/verifying.md): read as a dApp would, a file of public data. */
+const vectors = JSON.parse(readFileSync(new URL('../../../sdk/fixtures/score-proof-vectors.json', import.meta.url), 'utf8')) as ServiceKeys & {
+  cases: { name: string; result: unknown }[];
+};
+/** The site the vectors' bound proof names. */
+const SITE = 'https://lending.example';
 const keys = { verificationKey: vectors.verificationKey, attestationKey: vectors.attestationKey };
 interface VectorResult { proof: Candidate['proof']; web2Id: string }
 const result = (name: string) => vectors.cases.find((c) => c.name === name)!.result as VectorResult;
