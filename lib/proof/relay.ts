@@ -140,6 +140,10 @@ export function createRelay({ win, request, claim, abandon, alive, onWaiting, ch
   const handed = new Set<string>();
   /** Requests still waiting for their ack: a delivery may overtake its own flow's ack, so it waits for them. */
   const acks = new Set<Promise<unknown>>();
+  /** Of those, the ones whose page stopped waiting first (it cancelled): their flow ends as soon as it is acked. */
+  const droppedBeforeAck = new Map<PortLike, Set<string>>();
+  /** Which page request each waiting ack is for. */
+  const pendingAck = new Map<Promise<unknown>, { readonly port: PortLike; readonly id: string }>();
   let gone = false;
   let stopOffering = () => {};
   let waiting = false;
@@ -202,7 +206,9 @@ export function createRelay({ win, request, claim, abandon, alive, onWaiting, ch
       return;
     }
     // One request per page at a time, refused here: a page that floods never reaches the worker's queue.
-    if (acks.size > 0 || askedByFlow.size > 0) {
+    // A request the page cancelled before its ack no longer counts: it ends as soon as the ack comes.
+    const dropped = [...droppedBeforeAck.values()].reduce((n, ids) => n + ids.size, 0);
+    if (acks.size > dropped || askedByFlow.size > 0) {
       settle(port, id, { ok: false, error: { code: ProofErrorCode.AlreadyPending, message: PAGE_MESSAGES.alreadyPending } });
       return;
     }
@@ -213,6 +219,8 @@ export function createRelay({ win, request, claim, abandon, alive, onWaiting, ch
           // The worker did not answer: the extension was updated or reloaded under this page.
           if (a.error.code === ProofErrorCode.Disconnected && !alive()) goAway();
           settle(port, id, { ok: false, error: a.error });
+        } else if (droppedBeforeAck.get(port)?.has(id)) {
+          void abandon(a.flowId).catch(() => undefined);
         } else {
           askedByFlow.set(a.flowId, { port, pageId: id });
           send(port, { target: PAGE_TARGET, type: 'accepted', id });
@@ -222,11 +230,19 @@ export function createRelay({ win, request, claim, abandon, alive, onWaiting, ch
     changed();
     void ack.finally(() => {
       acks.delete(ack);
+      const dropped = droppedBeforeAck.get(port);
+      dropped?.delete(id);
+      if (dropped?.size === 0) droppedBeforeAck.delete(port);
       changed();
     });
+    pendingAck.set(ack, { port, id });
+    void ack.finally(() => pendingAck.delete(ack));
   };
 
-  /** The page stopped waiting for `id` (after `accepted`): a flow still running for it ends, so nothing stays pending for nobody. */
+  /**
+   * The page stopped waiting for `id` (it settled, or the page cancelled it): a flow still running for it
+   * ends, so nothing stays pending for nobody; one not acked yet ends as soon as the worker acks it.
+   */
   const onDone = (port: PortLike, id: string) => {
     for (const [flowId, asked] of askedByFlow) {
       if (asked.port !== port || asked.pageId !== id) continue;
@@ -235,6 +251,9 @@ export function createRelay({ win, request, claim, abandon, alive, onWaiting, ch
       void abandon(flowId).catch(() => undefined);
       return;
     }
+    if (![...pendingAck.values()].some((a) => a.port === port && a.id === id)) return;
+    const ids = droppedBeforeAck.get(port) ?? new Set<string>();
+    droppedBeforeAck.set(port, ids.add(id));
   };
 
   const accept = (port: PortLike) => {

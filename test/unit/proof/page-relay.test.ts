@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANNOUNCE_EVENT, PAGE_API_ICON, PAGE_TARGET, PROGRESS_EVENT, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ProofProgress, type ScoreProofResult } from '@/lib/proof/contract.ts';
+import { ANNOUNCE_EVENT, PAGE_API_ICON, PAGE_CANCELLED_MESSAGE, PAGE_TARGET, PROGRESS_EVENT, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ProofProgress, type ScoreProofResult } from '@/lib/proof/contract.ts';
 import { Handoff } from '@/lib/proof/handoff.ts';
 import type { VantageProvider } from '@/lib/proof/contract.ts';
 import { installPageApi } from '@/lib/proof/page-api.ts';
@@ -378,6 +378,52 @@ describe('forged page-side messages (#26): at most the forging page is fooled, n
     await settle();
     void again.catch(() => undefined);
     expect(channels[0]!.page.sent.filter((m) => (m as { type: string }).type === 'request')).toHaveLength(2);
+  });
+
+  it('cancelRequest (vantage_cancelRequest): the request rejects 4001 at once and its flow is ended through the abandon route', async () => {
+    const { vantage, abandoned } = page();
+    const phases: unknown[] = [];
+    let id = '';
+    const p = vantage.requestScoreProof(PARAMS, { onProgress: (e) => ((id ||= e.id), phases.push(e.phase)) }).catch((e: unknown) => e);
+    await settle();
+    expect(await vantage.request({ method: 'vantage_cancelRequest', params: { id } })).toBe(true);
+    expect(await p).toMatchObject({ name: 'VantageError', code: 4001, message: PAGE_CANCELLED_MESSAGE });
+    expect(phases).toEqual(['requested', 'failed']);
+    await settle();
+    expect(abandoned).toEqual(['f1']);
+    // Nothing left to cancel: false, and the worker is not asked again.
+    expect(await vantage.cancelRequest(id)).toBe(false);
+    expect(await vantage.cancelRequest('no-such-id')).toBe(false);
+    await expect(vantage.cancelRequest(42 as never)).rejects.toMatchObject({ code: -32602 });
+    await expect(vantage.request({ method: 'vantage_cancelRequest', params: {} })).rejects.toMatchObject({ code: -32602 });
+    await settle();
+    expect(abandoned).toEqual(['f1']);
+  });
+
+  it('a request cancelled before the worker acknowledged it ends as soon as the ack comes, and the page may ask again meanwhile', async () => {
+    const ackers: ((a: RequestAck) => void)[] = [];
+    const { vantage, abandoned, asked, channels } = page(() => new Promise((r) => void ackers.push(r)));
+    let id = '';
+    const p = vantage.requestScoreProof(PARAMS, { onProgress: (e) => void (id ||= e.id) }).catch((e: unknown) => e);
+    await settle();
+    expect(asked).toHaveLength(1);
+    expect(await vantage.cancelRequest(id)).toBe(true);
+    expect(await p).toMatchObject({ code: 4001 });
+    await settle();
+    // Asked again before the first ack: the relay lets it through (the cancelled one no longer counts).
+    const again = vantage.requestScoreProof(PARAMS);
+    await settle();
+    expect(asked).toHaveLength(2);
+    ackers[0]!({ flowId: 'f1' });
+    await settle();
+    expect(abandoned).toEqual(['f1']);
+    // The page never hears of the cancelled flow again; the new request is the one the relay tracks.
+    expect(channels[0]!.relay.sent.filter((m) => (m as { type: string }).type === 'accepted')).toEqual([]);
+    ackers[1]!({ flowId: 'f2' });
+    await settle();
+    expect(channels[0]!.relay.sent.filter((m) => (m as { type: string }).type === 'accepted')).toHaveLength(1);
+    expect(abandoned).toEqual(['f1']);
+    void again.catch(() => undefined);
   });
 
   it('nothing is ever posted on window', async () => {
