@@ -70,7 +70,7 @@ const LINES: Readonly<Record<VerifyCheck, { id: CheckId; yes: (c: Candidate, ori
  */
 function lines(c: Candidate, origin: string, checks: VerifyChecks, failure: { reason: string; message: string } | null): Check[] {
   let explained = false;
-  return VERIFY_CHECKS.flatMap((name) => {
+  return VERIFY_CHECKS.flatMap((name): Check[] => {
     const ok = checks[name];
     if (ok === undefined) return [];
     const { id, yes } = LINES[name];

@@ -162,13 +162,13 @@ describe('verifyScoreProof', SLOW, () => {
 
   it('fetches the keys from the service’s origin once, and says so when it cannot', async () => {
     const asked: string[] = [];
-    const serve = (files: Record<string, unknown>) => (async (url: string | URL | Request) => {
+    const serve = (files: Record<string, unknown>): typeof fetch => (async (url: string | URL | Request) => {
       const path = new URL(String(url)).pathname;
       asked.push(path);
       return path in files ? new Response(JSON.stringify(files[path])) : new Response('nope', { status: 404 });
     }) as typeof fetch;
-    const fetch = serve({ '/zk/verification_key.json': keys.verificationKey, '/zk/attestation_key.json': { scheme: 'EdDSA', ...keys.attestationKey } });
-    const o = options({ keys: undefined, serviceOrigin: 'https://service-one.example/', fetchOptions: { fetch } });
+    const served = serve({ '/zk/verification_key.json': keys.verificationKey, '/zk/attestation_key.json': { scheme: 'EdDSA', ...keys.attestationKey } });
+    const o = options({ keys: undefined, serviceOrigin: 'https://service-one.example/', fetchOptions: { fetch: served } });
     expect(await verifyScoreProof(valid.result, o)).toMatchObject({ ok: true });
     expect(await verifyScoreProof(valid.result, { ...o, nullifiers: null })).toMatchObject({ ok: true });
     expect(asked).toEqual(['/zk/verification_key.json', '/zk/attestation_key.json']);
@@ -178,6 +178,15 @@ describe('verifyScoreProof', SLOW, () => {
     const wrongKind = options({ keys: undefined, serviceOrigin: 'https://service-three.example', fetchOptions: { fetch: serve({ '/zk/verification_key.json': { protocol: 'plonk' }, '/zk/attestation_key.json': keys.attestationKey }) } });
     expect(await verifyScoreProof(valid.result, wrongKind)).toMatchObject({ ok: false, reason: 'keys-unavailable' });
     expect(await verifyScoreProof(valid.result, options({ keys: { verificationKey: {}, attestationKey: keys.attestationKey } }))).toMatchObject({ ok: false, reason: 'keys-unavailable' });
+  });
+
+  it('accepts the testing entry’s fixture proofs (what mockVantage hands over), as asked and bound', async () => {
+    const fixture = JSON.parse(readFileSync(new URL('../../../sdk/src/fixtures/score-proof.json', import.meta.url), 'utf8')) as {
+      request: VerifyScoreProofOptions; result: unknown; bound: { request: VerifyScoreProofOptions; origin: string; result: unknown };
+    };
+    const nullifiers = new MemoryNullifierStore();
+    expect(await verifyScoreProof(fixture.result, { ...fixture.request, keys, nullifiers })).toMatchObject({ ok: true, score: 747 });
+    expect(await verifyScoreProof(fixture.bound.result, { ...fixture.bound.request, origin: fixture.bound.origin, keys, nullifiers })).toMatchObject({ ok: true, boundOrigin: fixture.bound.origin });
   });
 
   it('hashes a text to a field element exactly as the service does', () => {
