@@ -84,11 +84,13 @@ describe('the packed @vantage/sdk in a fresh project', { timeout: SLOW }, () => 
     expect(broken).toMatch(/uses-sdk\.ts.*error TS/);
   });
 
-  it('verifies against the sandbox’s keys: the valid proof is accepted, a tampered one refused', async () => {
+  it('verifies against the sandbox’s keys: the valid proof and the testing entry’s fixture are accepted, a tampered one refused', async () => {
     copyFileSync(VECTORS_PATH, join(project, 'vectors.json'));
     writeFileSync(join(project, 'verify.mjs'), VERIFY_SCRIPT);
     const { stdout } = await sh(process.execPath, ['verify.mjs', sandbox.origin], project);
-    expect(JSON.parse(stdout)).toEqual({ valid: { ok: true, score: 712 }, tampered: { ok: false, reason: 'invalid-proof' } });
+    expect(JSON.parse(stdout)).toEqual({
+      valid: { ok: true, score: 712 }, tampered: { ok: false, reason: 'invalid-proof' }, fixture: { ok: true, score: 747 },
+    });
   });
 });
 
@@ -96,7 +98,7 @@ describe('the packed @vantage/sdk in a fresh project', { timeout: SLOW }, () => 
 const USES_SDK = `
 import { detectVantage, requestScoreProof, isVantageError } from '@vantage/sdk';
 import { verifyScoreProof, MemoryNullifierStore, type ScoreProofVerdict, type ScoreProofResult } from '@vantage/sdk/server';
-import { mockVantage } from '@vantage/sdk/testing';
+import { mockVantage, FIXTURE_PROOF } from '@vantage/sdk/testing';
 
 export async function page(): Promise<ScoreProofResult | null> {
   const provider = await detectVantage({ timeoutMs: 1000 });
@@ -116,8 +118,12 @@ export async function server(result: unknown): Promise<number | string> {
   return verdict.ok ? verdict.score : verdict.reason;
 }
 
-export function tests(win: Window): void {
-  mockVantage(win, 'approve');
+export async function tests(win: Window): Promise<boolean> {
+  const mock = mockVantage(win, { user: 'approve' });
+  const result = await requestScoreProof(FIXTURE_PROOF.request);
+  mock.uninstall();
+  const keys = { verificationKey: {}, attestationKey: { Ax: '1', Ay: '2' } };
+  return (await verifyScoreProof(result, { ...FIXTURE_PROOF.request, keys, nullifiers: null })).ok;
 }
 `;
 
@@ -125,6 +131,7 @@ export function tests(win: Window): void {
 const VERIFY_SCRIPT = `
 import { readFileSync } from 'node:fs';
 import { verifyScoreProof, MemoryNullifierStore } from '@vantage/sdk/server';
+import { FIXTURE_PROOF } from '@vantage/sdk/testing';
 
 const vectors = JSON.parse(readFileSync('vectors.json', 'utf8'));
 const { result, ask } = vectors.cases.find((c) => c.name === 'a valid proof, as asked');
@@ -133,8 +140,8 @@ const tampered = structuredClone(result);
 tampered.proof.publicSignals[0] = tampered.publicSignals[0] = '850';
 tampered.score = 850;
 const [valid, refused] = [await verifyScoreProof(result, options), await verifyScoreProof(tampered, options)];
-console.log(JSON.stringify({
-  valid: valid.ok ? { ok: true, score: valid.score } : valid,
-  tampered: refused.ok ? refused : { ok: false, reason: refused.reason },
-}));
+// The testing entry's fixture: what mockVantage hands over, so a dApp's own tests pass its server's checks.
+const fixture = await verifyScoreProof(FIXTURE_PROOF.result, { ...FIXTURE_PROOF.request, serviceOrigin: process.argv[2], nullifiers: new MemoryNullifierStore() });
+const brief = (v) => (v.ok ? { ok: true, score: v.score } : { ok: false, reason: v.reason });
+console.log(JSON.stringify({ valid: brief(valid), tampered: brief(refused), fixture: brief(fixture) }));
 `;
