@@ -27,21 +27,29 @@ const isExternal = (id: string) => !/^(\.|\/|@\/|\0)/.test(id) && !/^[A-Za-z]:[\
 
 await rm(dist, { recursive: true, force: true });
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  root: here,
-  resolve: { alias: [{ find: /^@\//, replacement: `${repoRoot}/` }] },
-  build: {
-    outDir: dist,
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: 'esbuild',
-    sourcemap: false,
-    lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-    rollupOptions: { external: isExternal, output: { chunkFileNames: 'shared-[hash].js' } },
-  },
-});
+/**
+ * The browser entry is built on its own, so dist/index.js is one self-contained file (what a page loads,
+ * and what its budget measures); testing and server share their chunks. testing.js thus has its own copy
+ * of VantageError: isVantageError and the browser entry's requestScoreProof judge errors by name and code.
+ */
+const groups = [['index'], ['testing', 'server']].map((names) => Object.fromEntries(names.filter((n) => n in entries).map((n) => [n, entries[n]!])));
+for (const group of groups.filter((g) => Object.keys(g).length > 0)) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: here,
+    resolve: { alias: [{ find: /^@\//, replacement: `${repoRoot}/` }] },
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: 'esbuild',
+      sourcemap: false,
+      lib: { entry: group, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      rollupOptions: { external: isExternal, output: { chunkFileNames: 'shared-[hash].js' } },
+    },
+  });
+}
 
 const types = await rollup({
   input: entries,
