@@ -13,37 +13,10 @@ import { createAttester } from '@/test/sandbox/zk/attestation.ts';
 import { createWorkerProver } from '@/test/sandbox/zk/prover.ts';
 import { prepareStatement } from '@/test/sandbox/zk/statement.ts';
 import { loadVerificationKey, verifyScoreProof } from '@/test/sandbox/zk/verifier.ts';
+import { argValue, report, timed } from './timing.ts';
 
 const TARGET_PROVE_MS = 2000;
 const TARGET_VERIFY_MS = 50;
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-}
-
-function summary(samples: number[]): { median: number; p95: number; min: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { median: at(0.5), p95: at(0.95), min: sorted[0] ?? NaN };
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await work();
-  return [value, performance.now() - started];
-}
-
-function report(label: string, samples: number[], target: number): boolean {
-  const s = summary(samples);
-  const ok = s.median <= target;
-  console.log(
-    `${label.padEnd(8)} median ${s.median.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  min ${s.min.toFixed(1)} ms` +
-      `  (${samples.length} runs; target ≤ ${target} ms: ${ok ? 'met' : 'MISSED'})`,
-  );
-  return ok;
-}
 
 async function main(): Promise<void> {
   const runs = argValue('--runs', 5);

@@ -1,12 +1,10 @@
-import * as snarkjs from 'snarkjs';
+import { MemoryNullifierStore, VERIFY_CHECKS, verifyScoreProof, type ServiceKeys, type VerifyCheck, type VerifyChecks } from '@vantage/sdk/server';
 import { isRecord } from '@/lib/api/body.ts';
-import { boundWeb2Id } from '@/lib/proof/contract.ts';
-import { hashToField, type AttestationKey } from './checks.ts';
 
 /**
- * The example dApp's server-side acceptance of a score proof: every check of
- * docs/page-api.md, "Verifying a proof on your server", each with its own
- * result so the page can show them.
+ * The example dApp's server-side acceptance of a score proof: `@vantage/sdk/server`'s verifyScoreProof
+ * (every check of docs/page-api.md, "Verifying a proof on your server"), plus the service's own verify,
+ * each check with its own line so the page can show them.
  */
 
 /** What the site asked for. A real server keeps this in its own session; the demo page sends it back. */
@@ -38,10 +36,8 @@ export interface Verdict {
 export interface AcceptDeps {
   /** The service's verify (with this dApp's API key). */
   readonly serviceVerify: (proof: unknown) => Promise<boolean>;
-  readonly verificationKey: () => Promise<unknown>;
-  readonly attestationKey: () => Promise<AttestationKey>;
-  /** Groth16 verification (default: snarkjs). */
-  readonly groth16Verify?: (vkey: unknown, publicSignals: string[], proof: unknown) => Promise<boolean>;
+  /** Where the SDK finds the service's public keys: the keys themselves, or the service's origin to fetch them from. */
+  readonly trust: { readonly keys: ServiceKeys } | { readonly serviceOrigin: string };
 }
 
 /** Parses the page's POST body; null when it is not a candidate. */
@@ -57,47 +53,49 @@ export function parseCandidate(body: unknown): Candidate | null {
   };
 }
 
+/** The page's line for each of the SDK's checks: its id there, and what a pass says. */
+const LINES: Readonly<Record<VerifyCheck, { id: CheckId; yes: (c: Candidate, origin: string) => string }>> = {
+  proof: { id: 'offline', yes: () => 'valid against the verification key' },
+  attestation: { id: 'attested', yes: () => 'attested by the service’s key' },
+  minimum: { id: 'score', yes: (c) => `score ${c.proof.publicSignals[0]} ≥ ${c.asked.condition}` },
+  model: { id: 'model', yes: (c) => c.asked.scoreId },
+  web2Id: { id: 'web2Id', yes: (c, origin) => `commits ${c.asked.bindOrigin ? `${origin}#${c.asked.web2Id}` : c.asked.web2Id}` },
+  origin: { id: 'origin', yes: (_c, origin) => `bound to ${origin}` },
+  nullifier: { id: 'nullifier', yes: (c) => `a wallet new to this site, or the wallet of ${c.asked.web2Id} as before` },
+};
+
 /**
- * One dApp's acceptance: `origin` is the site's own origin (what bound proofs must name), and
- * `users` remembers which user each wallet's nullifier already belongs to.
+ * One line per check the SDK ran, in its order: the first failing one is the one the SDK's reason and
+ * message are about; any later failing one says it failed too.
+ */
+function lines(c: Candidate, origin: string, checks: VerifyChecks, failure: { reason: string; message: string } | null): Check[] {
+  let explained = false;
+  return VERIFY_CHECKS.flatMap((name): Check[] => {
+    const ok = checks[name];
+    if (ok === undefined) return [];
+    const { id, yes } = LINES[name];
+    if (ok) return [{ id, ok, note: yes(c, origin) }];
+    const note = failure && !explained ? `${failure.reason}: ${failure.message}` : 'failed too';
+    explained = true;
+    return [{ id, ok, note }];
+  });
+}
+
+/**
+ * One dApp's acceptance: `origin` is the site's own origin (what bound proofs must name); its
+ * nullifier store remembers which user each wallet already belongs to.
  */
 export function createAcceptor(deps: AcceptDeps) {
-  const users = new Map<string, string>();
-  const groth16Verify = deps.groth16Verify ?? ((vkey, signals, proof) => snarkjs.groth16.verify(vkey as never, signals, proof as never));
+  const nullifiers = new MemoryNullifierStore();
   return async function accept(c: Candidate, origin: string): Promise<Verdict> {
-    const s = c.proof.publicSignals;
-    const wellFormed = s.length === 7 && s.every((x) => /^(0|[1-9]\d*)$/.test(x));
-    const check = (id: CheckId, ok: boolean, yes: string, no: string): Check => ({ id, ok, note: ok ? yes : no });
-    const [service, offline, key] = await Promise.all([
-      deps.serviceVerify(c.proof).catch(() => false),
-      deps.verificationKey().then((vkey) => groth16Verify(vkey, [...s], c.proof.proof)).catch(() => false),
-      deps.attestationKey(),
-    ]);
-    // The web2Id this site expects committed: its own origin joined to its user id when it asked for binding.
-    const expected = c.asked.bindOrigin ? boundWeb2Id(origin, c.asked.web2Id) : c.asked.web2Id;
-    const committedHash = wellFormed ? s[3] : undefined;
-    const checks: Check[] = [
-      check('service', service, 'the service says valid', 'the service says not valid'),
-      check('offline', offline, 'valid against the verification key', 'not valid against the verification key'),
-      check('attested', wellFormed && s[4] === key.Ax && s[5] === key.Ay, 'attested by the service’s key', 'not attested by the service’s key'),
-      check('score', wellFormed && s[1] === String(c.asked.condition) && Number(s[0]) >= c.asked.condition,
-        `score ${s[0]} ≥ ${c.asked.condition}`, `not a proof of score ≥ ${c.asked.condition}`),
-      check('model', wellFormed && s[2] === (await hashToField(c.asked.scoreId)), c.asked.scoreId, `not ${c.asked.scoreId}`),
-      check('web2Id', committedHash === (await hashToField(expected)), `commits ${expected}`, `does not commit ${expected}`),
-    ];
-    if (c.asked.bindOrigin) {
-      // Which site the proof names: the committed web2Id (checked against the proof) up to its first '#'.
-      const cut = c.committedWeb2Id.indexOf('#');
-      const named = cut > 0 && committedHash === (await hashToField(c.committedWeb2Id)) ? c.committedWeb2Id.slice(0, cut) : '';
-      checks.push(check('origin', named === origin, `bound to ${origin}`, named ? `bound to ${named}, not this site` : 'bound to no site it can name'));
-    }
-    const nullifier = wellFormed ? s[6]! : '';
-    const owner = users.get(nullifier);
-    checks.push(check('nullifier', wellFormed && (owner === undefined || owner === c.asked.web2Id),
-      owner === undefined ? 'a wallet new to this site' : `the wallet of ${c.asked.web2Id}, as before`, 'this wallet already belongs to another user'));
-    const accepted = checks.every((x) => x.ok);
-    // Only an accepted proof ties its wallet to the user.
-    if (accepted && owner === undefined) users.set(nullifier, c.asked.web2Id);
-    return { accepted, checks };
+    const service = await deps.serviceVerify(c.proof).catch(() => false);
+    const result = { proof: c.proof, publicSignals: c.proof.publicSignals, web2Id: c.committedWeb2Id };
+    // The service's verify counts too: a proof it refuses must not reach the nullifier store.
+    const verdict = await verifyScoreProof(result, { ...c.asked, origin, ...deps.trust, nullifiers: service ? nullifiers : null });
+    const checks: Check[] = [{ id: 'service', ok: service, note: service ? 'the service says valid' : 'the service says not valid' }];
+    checks.push(...lines(c, origin, verdict.checks, verdict.ok ? null : verdict));
+    // Refused before any check ran (malformed, keys unavailable): the offline line says why.
+    if (!verdict.ok && Object.keys(verdict.checks).length === 0) checks.push({ id: 'offline', ok: false, note: `${verdict.reason}: ${verdict.message}` });
+    return { accepted: service && verdict.ok, checks };
   };
 }

@@ -6,13 +6,8 @@
  */
 import { detectVantage, isVantageError, requestScoreProof, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@vantage/sdk';
 import { bandOf } from '@/lib/score/band.ts';
-import { boundWeb2Id } from '@/lib/proof/contract.ts';
-import type { Verdict } from './accept.ts';
-import { checkAnswersRequest, type AskedProof, type AttestationKey } from './checks.ts';
+import type { Asked, Verdict } from './accept.ts';
 
-interface Asked extends AskedProof {
-  readonly bindOrigin: boolean;
-}
 interface Snarkjs {
   groth16: { verify(vkey: unknown, publicSignals: readonly string[], proof: unknown): Promise<boolean> };
 }
@@ -55,12 +50,9 @@ void detectVantage({ timeoutMs: 3000 }).then(async (provider) => {
   found(await detectVantage({ timeoutMs: 60_000 }));
 });
 
-// ---- the service's public keys, for offline checks ----
-// Served by this dApp's own server (it fetches them from the service), so the page talks to its origin only.
-const keys = Promise.all([
-  fetch('/zk/verification_key.json').then((r) => r.json() as Promise<unknown>),
-  fetch('/zk/attestation_key.json').then((r) => r.json() as Promise<AttestationKey>),
-]).then(([vkey, attestation]) => ({ vkey, attestation }));
+// ---- the service's verification key, for the page's own offline check ----
+// Served by this dApp's own server (it fetches it from the service), so the page talks to its origin only.
+const vkey = fetch('/zk/verification_key.json').then((r) => r.json() as Promise<unknown>);
 
 // ---- showing a proof and checking it ----
 function check(id: string, label: string): (ok: boolean, note?: string) => void {
@@ -94,7 +86,7 @@ function showProgress(p: ProofProgress) {
 }
 
 // ---- this site's server: every check before it believes the proof ----
-async function accept(result: ScoreProofResult, asked: Asked): Promise<void> {
+async function accept(result: ScoreProofResult, asked: Asked): Promise<Verdict> {
   const list = el('server-checks');
   list.replaceChildren();
   const verdict = await fetch('/api/accept', {
@@ -110,7 +102,11 @@ async function accept(result: ScoreProofResult, asked: Asked): Promise<void> {
     return li;
   }));
   el('result').dataset.accepted = String(verdict.accepted);
+  return verdict;
 }
+
+/** The checks of "does it answer this request", which only the server makes (@vantage/sdk/server). */
+const REQUEST_CHECKS = new Set<string>(['attested', 'score', 'model', 'web2Id', 'origin']);
 
 async function show(result: ScoreProofResult, asked: Asked | null) {
   const section = el('result');
@@ -133,37 +129,32 @@ async function show(result: ScoreProofResult, asked: Asked | null) {
 
   const service = check('service', 'Service verify');
   const offline = check('offline', 'Offline verify (snarkjs)');
-  const request = asked ? check('request', 'Answers this request (condition, model, user id, service key)') : null;
+  const request = asked ? check('request', 'Answers this request (condition, model, user id, service key), says this site’s server') : null;
   await Promise.all([
     fetch('/api/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ proof: result.proof }) })
       .then((r) => r.json() as Promise<{ valid?: boolean; message?: string }>)
       .then((r) => service(r.valid === true, r.valid === true ? 'valid' : r.message ?? 'invalid'))
       .catch((e: unknown) => service(false, String(e))),
-    keys
-      .then(async ({ vkey }) => {
+    vkey
+      .then(async (vkey) => {
         if (!window.snarkjs) throw new Error('snarkjs did not load');
         const ok = await window.snarkjs.groth16.verify(vkey, result.publicSignals, (result.proof as { proof: unknown }).proof);
         offline(ok, ok ? 'valid' : 'invalid');
       })
       .catch((e: unknown) => offline(false, String(e))),
-    request && keys
-      .then(async ({ attestation }) => {
-        // A bound request commits the site's origin with the user id (docs/page-api.md, "Proofs bound to the site").
-        const committed = asked!.bindOrigin ? boundWeb2Id(location.origin, asked!.web2Id) : asked!.web2Id;
-        const c = await checkAnswersRequest(result.publicSignals, { ...asked!, web2Id: committed }, attestation);
-        const failed = Object.entries(c).filter(([, ok]) => !ok).map(([k]) => k);
+    // What this site's server makes of it: it decides (the checks above are the page's own).
+    request && accept(result, asked!)
+      .then((verdict) => {
+        const failed = verdict.checks.filter((c) => REQUEST_CHECKS.has(c.id) && !c.ok).map((c) => c.id);
         request(failed.length === 0, failed.length ? `mismatch: ${failed.join(', ')}` : 'yes');
       })
-      .catch((e: unknown) => request(false, String(e))),
+      .catch((e: unknown) => {
+        el('result').dataset.accepted = 'false';
+        el('server-checks').textContent = String(e);
+        request(false, String(e));
+      }),
   ]);
   section.dataset.checked = 'true';
-  // Then what this site's server makes of it (it decides; the checks above are the page's own).
-  if (asked) {
-    await accept(result, asked).catch((e: unknown) => {
-      el('result').dataset.accepted = 'false';
-      el('server-checks').textContent = String(e);
-    });
-  }
 }
 
 // ---- asking ----

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getOperation } from '@/lib/api/catalog.ts';
 import { createAcceptor, parseCandidate } from './accept.ts';
-import type { AttestationKey } from './checks.ts';
 
 /**
  * The example dApp: a third-party site on its own origin, so the page origin
@@ -16,7 +15,7 @@ import type { AttestationKey } from './checks.ts';
  * server, so the page needs nothing from the service's origin), and
  * `/api/verify`, its own backend call to the service's verify (the dApp's API
  * key stays here), and `/api/accept`, every check a dApp server makes before it
- * believes a proof (accept.ts).
+ * believes a proof (accept.ts, on `@vantage/sdk/server`).
  */
 
 export interface ExampleDappOptions {
@@ -107,17 +106,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startExampleDapp(opts: ExampleDappOptions): Promise<ExampleDapp> {
   const verifyUrl = `${opts.integrationBaseUrl.replace(/\/+$/, '')}${getOperation('verifyProof').path}`;
   const serviceVerify = (body: string) => fetch(verifyUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-apikey': opts.apiKey }, body });
-  const publicKey = <T>(name: string) => {
-    let got: Promise<T> | undefined;
-    return () => (got ??= fetch(`${opts.serviceOrigin}/zk/${name}`).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${name}: HTTP ${r.status}`)))).catch((e: unknown) => {
-      got = undefined;
-      throw e;
-    }));
-  };
   const accept = createAcceptor({
     serviceVerify: async (proof) => ((await (await serviceVerify(JSON.stringify({ proof }))).json()) as { valid?: boolean }).valid === true,
-    verificationKey: publicKey<unknown>('verification_key.json'),
-    attestationKey: publicKey<AttestationKey>('attestation_key.json'),
+    // @vantage/sdk/server fetches the service's public keys from `{serviceOrigin}/zk/…` once.
+    trust: { serviceOrigin: opts.serviceOrigin },
   });
   const scheme = opts.tls ? 'https' : 'http';
 

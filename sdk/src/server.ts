@@ -1,0 +1,13 @@
+/**
+ * `@vantage/sdk/server` (Node 20+): a dApp server's checks of a score proof before it believes it
+ * (docs/page-api.md, "Verifying a proof on your server"; other languages: docs/verifying.md).
+ */
+export {
+  verifyScoreProof, VERIFY_CHECKS,
+  type VerifyScoreProofOptions, type ScoreProofVerdict, type ScoreProofAccepted, type ScoreProofRefused,
+  type VerifyFailureReason, type VerifyCheck, type VerifyChecks,
+} from './server/verify.ts';
+export { MemoryNullifierStore, type NullifierStore } from './server/nullifiers.ts';
+export { loadServiceKeys, type ServiceKeys, type AttestationKey, type VerificationKey, type LoadKeysOptions } from './server/keys.ts';
+export { hashToField, SCORE_PROOF_SIGNALS, type ScoreProofSignal } from './server/signals.ts';
+export type { ScoreProofResult } from '@/lib/proof/contract.ts';
