@@ -20,7 +20,7 @@
  */
 import { t } from '@/lib/i18n/index.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
-import { STAT_METRICS, type DailyValues } from '@/lib/stats/metrics.ts';
+import { statMetric, type DailyValues } from '@/lib/stats/metrics.ts';
 import { DAY_SECONDS, isPartialDay, partialFrom } from '@/lib/stats/partial-day.ts';
 import type { AlertRule } from './rule.ts';
 import { localDay, type AlertClock } from './schedule.ts';
@@ -93,20 +93,20 @@ export interface Evaluation {
  * records what it sees and never fires.
  */
 export function evaluate(rule: AlertRule, state: RuleState, answer: Pick<CacheEntry<unknown>, 'value' | 'storedAt'>, nowMs: number, clock: Pick<AlertClock, 'offsetMinutes'>, baseline = false): Evaluation {
-  const metric = STAT_METRICS[rule.metric];
+  const metric = statMetric(rule.metric);
   const { value: body, storedAt } = answer;
   let value: number | null;
   let valueDay: number | undefined;
   let pair: DayPair | null;
   let days = state.days;
-  if ('daily' in metric) {
+  if (metric.daily) {
     const complete = completeDays(metric.daily(body), storedAt);
     const last = complete.at(-1);
     value = last?.[1] ?? null;
     valueDay = last?.[0];
     pair = lastPair(complete);
   } else {
-    value = metric.current(body);
+    value = metric.current(body, storedAt);
     const fetchedOn = Math.floor(storedAt / 1000 / DAY_SECONDS) * DAY_SECONDS;
     if (value !== null) days = rememberDay(days, fetchedOn, value);
     pair = lastPair((days ?? []).filter(([d]) => !isPartialDay(d, storedAt)));

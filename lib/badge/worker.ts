@@ -45,13 +45,13 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
     const what = `${metric.label}, ${setting.filters.project}`;
     try {
       const entry = await fetchStat(deps, request);
-      const value = metric.read(entry.value);
+      const value = metric.read(entry.value, entry.storedAt);
       shown = { text: formatBadge(value), title: `${deps.title}: ${what}: ${formatNumber(value)}` };
     } catch (e) {
       // Keep showing the last known number, and say why it is old.
       const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
       const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
-      const last = stale ? metric.read(stale.value) : undefined;
+      const last = stale ? metric.read(stale.value, stale.storedAt) : undefined;
       shown = last !== undefined
         ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${t('badge.notUpdated', { value: formatNumber(last), problem })}` }
         : { text: '!', title: `${deps.title}: ${what}: ${problem}` };

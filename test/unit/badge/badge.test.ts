@@ -28,12 +28,41 @@ const on = (metric: keyof typeof BADGE_METRICS): BadgeSetting => ({ metric, filt
 
 describe('badge metrics', () => {
   it('read their number from the operation\'s answer', () => {
-    expect(BADGE_METRICS.dailyUsers.read(daily)).toBe(2050);
-    expect(BADGE_METRICS.activeHolders.read(holders)).toBe(1830);
-    expect(BADGE_METRICS.totalHolders.read(holders)).toBe(48213);
-    expect(BADGE_METRICS.newHolders.read({})).toBeNull();
+    const asOf = Date.UTC(2026, 10, 26);
+    expect(BADGE_METRICS.dailyUsers.read(daily, asOf)).toBe(2050);
+    expect(BADGE_METRICS.activeHolders.read(holders, asOf)).toBe(1830);
+    expect(BADGE_METRICS.totalHolders.read(holders, asOf)).toBe(48213);
+    expect(BADGE_METRICS.newHolders.read({}, asOf)).toBeNull();
     expect(isBadgeMetric('dailyUsers')).toBe(true);
     expect(isBadgeMetric('toString')).toBe(false);
+  });
+});
+
+describe('badge metrics on an answer the popup reads with a fallback', () => {
+  // 2023-11-15 and 2023-11-16 (UTC); the answer is fetched at noon on the 16th, so that day is not over.
+  const day1 = 1_700_006_400;
+  const day2 = day1 + 86_400;
+  const noonOfDay2 = (day2 + 43_200) * 1000;
+  const noNow = { logs: { [day1]: { active: 1790, new: 40 }, [day2]: { active: 900, new: 5 } } };
+
+  it('let the latest complete day stand in for a missing "now", as the popup does', () => {
+    expect(BADGE_METRICS.activeHolders.read(noNow, noonOfDay2)).toBe(1790);
+    expect(BADGE_METRICS.newHolders.read(noNow, noonOfDay2)).toBe(40);
+    // Fetched after the second day was over: that day stands in.
+    expect(BADGE_METRICS.activeHolders.read(noNow, (day2 + 86_400) * 1000)).toBe(900);
+    // No total in a series: nothing stands in for it.
+    expect(BADGE_METRICS.totalHolders.read(noNow, noonOfDay2)).toBeNull();
+  });
+
+  it('show the last complete day of daily users, never a day not over', () => {
+    expect(BADGE_METRICS.dailyUsers.read(daily, noonOfDay2)).toBe(1830);
+  });
+
+  it('put a missing "now" on the badge from the series, through the worker', async () => {
+    // The cache stamps the answer with the real clock: today is not over, yesterday is.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const d = deps(async () => ({ logs: { [today - 86_400]: { active: 1790, new: 40 }, [today]: { active: 900, new: 5 } } }));
+    expect(await updateBadge(d, on('activeHolders'))).toMatchObject({ text: '1790' });
   });
 });
 
