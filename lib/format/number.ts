@@ -66,6 +66,18 @@ export function formatPercent(share: number | null | undefined, locale?: string)
   return fmt(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
+/** A change as a signed percentage: 0.042 → "+4.2%", -0.031 → "-3.1%", what rounds to zero → "0%". */
+export function formatSignedPercent(ratio: number | null | undefined, locale?: string): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return NO_VALUE;
+  return fmt(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio);
+}
+
+/** A difference with its sign, one decimal at most: 2.1 → "+2.1", -0.4 → "-0.4", what rounds to zero → "0". */
+export function formatSignedNumber(n: number | null | undefined, locale?: string): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return NO_VALUE;
+  return fmt(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(n);
+}
+
 /** Unix seconds → "Nov 15" (UTC: series days are UTC days). */
 export function formatDay(seconds: number, locale = uiLocale()): string {
   return dateTimeFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }, locale).format(seconds * 1000);
