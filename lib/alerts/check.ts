@@ -16,10 +16,9 @@ import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { deliver } from '@/lib/notify/digest.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
-import { DAY_SECONDS } from '@/lib/stats/partial-day.ts';
-import { comparedPeriods, requestFor, type ComparedPeriods, type DayPeriod } from '@/lib/stats/periods.ts';
-import { dateToSeconds, requestKey, type StatsRequest } from '@/lib/stats/query.ts';
-import { fetchStat, type StatsDeps } from '@/lib/stats/worker.ts';
+import { comparedPeriods, type ComparedPeriods } from '@/lib/stats/periods.ts';
+import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
+import { fetchComplete, periodNeeds, type Need, type StatsDeps } from '@/lib/stats/worker.ts';
 import { evaluate, failed, type Fired, type RuleState } from './evaluate.ts';
 import { alertNotification } from './message.ts';
 import { evaluatePeriodChange } from './period-change.ts';
@@ -60,12 +59,6 @@ export function ruleRequest(rule: AlertRule): StatsRequest {
 
 type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: string };
 
-/** A request a check makes, and the moment its answer must have been fetched after to hold its days complete. */
-interface Need {
-  readonly request: StatsRequest;
-  readonly completeAfterMs: number;
-}
-
 /**
  * What a rule reads: its block's answer, or, for a period change, its
  * operation over the two periods compared (the same requests, and so the
@@ -80,23 +73,7 @@ function planFor(rule: AlertRule, nowMs: number): Plan {
   const request = ruleRequest(rule);
   if (rule.condition.kind !== 'periodChange') return { kind: 'value', needs: [{ request, completeAfterMs: 0 }] };
   const periods = comparedPeriods(changeWindow(rule), nowMs);
-  if (!periods) return { kind: 'period', periods, needs: [] };
-  const end = (p: DayPeriod) => ((dateToSeconds(p.to) ?? 0) + DAY_SECONDS) * 1000;
-  return {
-    kind: 'period',
-    periods,
-    needs: [periods.current, periods.previous].map((p) => ({ request: requestFor(request, p), completeAfterMs: end(p) })),
-  };
-}
-
-/**
- * Fetches through the stats cache; an entry stored before its period was
- * over (asked for while its last day was today) holds a day not complete,
- * and is fetched again.
- */
-async function fetchComplete(deps: StatsDeps, need: Need, force?: boolean): Promise<CacheEntry<unknown>> {
-  const entry = await fetchStat(deps, need.request, force);
-  return entry.storedAt >= need.completeAfterMs ? entry : fetchStat(deps, need.request, true);
+  return { kind: 'period', periods, needs: periods ? periodNeeds(request, periods) : [] };
 }
 
 /** Keeps one held notification per rule, the newest. */
