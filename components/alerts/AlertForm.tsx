@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { toErrorInfo } from '@/lib/api/errors.ts';
-import { fromTyped, toTyped, type AlertCondition, type AlertRule } from '@/lib/alerts/rule.ts';
-import { formatInputNumber, parseLocaleNumber } from '@/lib/format/number.ts';
+import { CHANGE_WAYS, changeWindow, DEFAULT_CHANGE_DAYS, fromTyped, hasPeriodChange, toTyped, type AlertCondition, type AlertRule, type ChangeWay } from '@/lib/alerts/rule.ts';
+import { formatInputNumber, formatNumber, parseLocaleNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { requestNotifications } from '@/lib/notify/permission.ts';
@@ -31,32 +31,49 @@ const KINDS: readonly (readonly [Kind, () => string])[] = [
   ['above', () => t('alerts.form.kind.above')],
   ['below', () => t('alerts.form.kind.below')],
   ['change', () => t('alerts.form.kind.change')],
+  ['periodChange', () => t('alerts.form.kind.periodChange')],
 ];
+
+const WAYS: Readonly<Record<ChangeWay, () => string>> = {
+  either: () => t('alerts.form.way.either'),
+  up: () => t('alerts.form.way.up'),
+  down: () => t('alerts.form.way.down'),
+};
+
+/** Whether the condition takes a percentage (a change) rather than a value of the metric. */
+const isChange = (kind: Kind) => kind === 'change' || kind === 'periodChange';
 
 /** A compact rule form: the metric (prefilled), a condition, a value or a percentage. */
 export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormProps) {
   const [metric, setMetric] = useState<StatMetricId>(rule?.metric ?? metrics[0]!);
-  const [kind, setKind] = useState<Kind>(rule?.condition.kind ?? 'above');
+  const [chosenKind, setKind] = useState<Kind>(rule?.condition.kind ?? 'above');
+  const [way, setWay] = useState<ChangeWay>(rule?.condition.kind === 'periodChange' ? rule.condition.way : 'either');
+  // A snapshot (the whales) has no earlier period to compare with: that condition is not offered for it.
+  const kinds = KINDS.filter(([k]) => k !== 'periodChange' || hasPeriodChange(metric));
+  const kind = kinds.some(([k]) => k === chosenKind) ? chosenKind : 'above';
   // Written, and read back, the way the user's language writes numbers ("12,5" in Vietnamese).
-  const initial = rule ? (rule.condition.kind === 'change' ? rule.condition.percent : toTyped(rule.metric, rule.condition.value)) : null;
+  const c = rule?.condition;
+  const initial = c ? ('percent' in c ? c.percent : toTyped(rule.metric, c.value)) : null;
   const [typed, setTyped] = useState(initial === null ? '' : formatInputNumber(initial));
   const [status, setStatus] = useState<AlertNote | null>(null);
   const [saving, setSaving] = useState(false);
   const share = STAT_METRICS[metric].unit === 'share';
-  const unit = kind === 'change' || share ? '%' : '';
+  const unit = kind === 'periodChange' && share ? t('alerts.form.pointsUnit') : isChange(kind) || share ? '%' : '';
+  const window = changeWindow({ filters: rule?.filters ?? filters });
+  const windowDays = 'days' in window ? window.days : DEFAULT_CHANGE_DAYS;
   const id = `alert-${rule?.id ?? 'new'}`;
 
   const submit = (e: Event) => {
     e.preventDefault();
     const n = parseLocaleNumber(typed);
-    if (n === null || (kind === 'change' && n <= 0)) {
+    if (n === null || (isChange(kind) && n <= 0)) {
       const example = formatInputNumber(12.5);
-      setStatus({ tone: 'error', text: kind === 'change' ? t('alerts.form.enterPercent', { example }) : t('alerts.form.enterNumber', { example }) });
+      setStatus({ tone: 'error', text: isChange(kind) ? t('alerts.form.enterPercent', { example }) : t('alerts.form.enterNumber', { example }) });
       return;
     }
     // Asked first, inside the click: Firefox grants a permission only from the user's own gesture.
     const permission = requestNotifications();
-    const condition: AlertCondition = kind === 'change' ? { kind, percent: n } : { kind, value: fromTyped(metric, n) };
+    const condition: AlertCondition = kind === 'periodChange' ? { kind, percent: n, way } : kind === 'change' ? { kind, percent: n } : { kind, value: fromTyped(metric, n) };
     setSaving(true);
     void (async () => {
       try {
@@ -90,24 +107,34 @@ export function AlertForm({ metrics, filters, extra, rule, onDone }: AlertFormPr
         <strong>{STAT_METRICS[metric].label.toLowerCase()}</strong>
       )}
       <select id={`${id}-kind`} aria-label={t('alerts.form.condition')} value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
-        {KINDS.map(([k, label]) => (
+        {kinds.map(([k, label]) => (
           <option key={k} value={k}>
             {label()}
           </option>
         ))}
       </select>
+      {kind === 'periodChange' && (
+        <select id={`${id}-way`} aria-label={t('alerts.form.way.label')} value={way} onChange={(e) => setWay(e.currentTarget.value as ChangeWay)}>
+          {CHANGE_WAYS.map((w) => (
+            <option key={w} value={w}>
+              {WAYS[w]()}
+            </option>
+          ))}
+        </select>
+      )}
       <span class="alert-value">
         <input
           id={`${id}-value`}
           type="text"
           inputMode="decimal"
-          aria-label={kind === 'change' ? t('alerts.form.percentage') : t('alerts.form.value')}
+          aria-label={kind === 'periodChange' && share ? t('alerts.form.points') : isChange(kind) ? t('alerts.form.percentage') : t('alerts.form.value')}
           value={typed}
           onInput={(e) => setTyped(e.currentTarget.value)}
           size={8}
         />
         {unit && <span aria-hidden="true">{unit}</span>}
         {kind === 'change' && <span class="hint">{t('alerts.form.dayOverDay')}</span>}
+        {kind === 'periodChange' && <span class="hint">{t('alerts.form.againstPrevious', { count: formatNumber(windowDays) })}</span>}
       </span>
       <span class="alert-actions">
         <button type="submit" class="primary" aria-busy={saving}>

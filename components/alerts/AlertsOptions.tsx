@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { notificationsGranted, requestNotifications } from '@/lib/notify/permission.ts';
 import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
+import { Change } from '@/components/stats/Change.tsx';
 import { AlertForm } from './AlertForm.tsx';
 import './alerts.css';
 
@@ -93,12 +94,21 @@ function RuleRow({ rule, data, now, editing, onEdit }: { rule: AlertRule; data: 
           <div class="hint">{describeCondition(rule)}{rule.paused ? ` · ${t('alerts.options.paused')}` : ''}</div>
         </td>
         <td data-last-check={st.lastCheck ?? ''}>{st.lastCheck ? formatAge(now - st.lastCheck) : t('alerts.options.notYet')}</td>
+        {rule.condition.kind === 'periodChange' ? (
+          // A period-change rule's number is its change: said as the popup says one, in words for screen readers.
+          <td class="num" data-last-change={st.lastChange ?? ''}>
+            {st.change ? <Change change={st.change} days={st.changeDays ?? 1} /> : '—'}
+            {st.error && <div class="hint status-warn">{st.error}</div>}
+            {error && <div class="hint status-error">{error}</div>}
+          </td>
+        ) : (
         <td class="num" data-last-value={st.lastValue ?? ''}>
           {st.lastValue !== undefined ? formatMetricValue(rule, st.lastValue) : '—'}
           {st.valueDay !== undefined && <div class="hint">{formatDay(st.valueDay)}</div>}
           {st.error && <div class="hint status-warn">{st.error}</div>}
           {error && <div class="hint status-error">{error}</div>}
         </td>
+        )}
         <td>
           <span class="row-actions">
             <button type="button" data-action="pause" onClick={act(() => askWorker('alerts.pause', { id: rule.id, paused: !rule.paused }))}>

@@ -7,6 +7,7 @@
  * never waits for it).
  */
 import { changeDirection, changeShort, changeSpoken, type StatChange } from '@/lib/stats/change.ts';
+import './change.css';
 
 const ARROWS = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
 

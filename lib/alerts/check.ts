@@ -16,11 +16,13 @@ import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { deliver } from '@/lib/notify/digest.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
+import { comparedPeriods, type ComparedPeriods } from '@/lib/stats/periods.ts';
 import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
-import { fetchStat, type StatsDeps } from '@/lib/stats/worker.ts';
+import { fetchComplete, periodNeeds, type Need, type StatsDeps } from '@/lib/stats/worker.ts';
 import { evaluate, failed, type Fired, type RuleState } from './evaluate.ts';
 import { alertNotification } from './message.ts';
-import type { AlertRule } from './rule.ts';
+import { evaluatePeriodChange } from './period-change.ts';
+import { changeWindow, type AlertRule } from './rule.ts';
 import { isQuiet, type AlertClock } from './schedule.ts';
 import type { AlertData, AlertState, AlertStore } from './state.ts';
 
@@ -55,6 +57,25 @@ export function ruleRequest(rule: AlertRule): StatsRequest {
   return { op: STAT_METRICS[rule.metric].op, filters: rule.filters, ...(rule.extra ? { extra: rule.extra } : {}) };
 }
 
+type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: string };
+
+/**
+ * What a rule reads: its block's answer, or, for a period change, its
+ * operation over the two periods compared (the same requests, and so the
+ * same cache entries, as the popup's changes); none while the window holds no
+ * complete day.
+ */
+type Plan =
+  | { readonly kind: 'value'; readonly needs: readonly Need[] }
+  | { readonly kind: 'period'; readonly periods: ComparedPeriods | null; readonly needs: readonly Need[] };
+
+function planFor(rule: AlertRule, nowMs: number): Plan {
+  const request = ruleRequest(rule);
+  if (rule.condition.kind !== 'periodChange') return { kind: 'value', needs: [{ request, completeAfterMs: 0 }] };
+  const periods = comparedPeriods(changeWindow(rule), nowMs);
+  return { kind: 'period', periods, needs: periods ? periodNeeds(request, periods) : [] };
+}
+
 /** Keeps one held notification per rule, the newest. */
 function holdBack(held: readonly Fired[], fired: readonly Fired[]): Fired[] {
   const byRule = new Map<string, Fired>();
@@ -66,43 +87,47 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
   const { rules, state, schedule } = await deps.store.load();
   const active = rules.filter((r) => !r.paused && (!options.only || options.only.includes(r.id)));
 
-  // One fetch per distinct request: rules on one block share it.
-  const groups = new Map<string, { request: StatsRequest; rules: AlertRule[] }>();
-  for (const rule of active) {
-    const request = ruleRequest(rule);
-    const key = requestKey(request);
-    const g = groups.get(key) ?? { request, rules: [] };
-    g.rules.push(rule);
-    groups.set(key, g);
+  // One fetch per distinct request: rules on one block (or one period of it) share it.
+  const needs = new Map<string, Need>();
+  const plans = active.map((rule) => planFor(rule, nowMs));
+  for (const plan of plans) {
+    for (const need of plan.needs) {
+      const key = requestKey(need.request);
+      const known = needs.get(key);
+      needs.set(key, known && known.completeAfterMs >= need.completeAfterMs ? known : need);
+    }
   }
   const statsDeps: StatsDeps = { cache: deps.cache, now: () => nowMs };
-  const requests = [...groups.values()].map((g) => g.request);
-  type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: string };
-  const answers: Answer[] = new Array(requests.length);
-  await pooled(requests.length, deps.concurrency ?? 4, async (i) => {
-    answers[i] = await fetchStat(statsDeps, requests[i]!, options.force).then(
+  const keys = [...needs.keys()];
+  const answers = new Map<string, Answer>();
+  await pooled(keys.length, deps.concurrency ?? 4, async (i) => {
+    const need = needs.get(keys[i]!)!;
+    answers.set(keys[i]!, await fetchComplete(statsDeps, need, options.force).then(
       // The whole entry: which days it holds complete depends on when it was fetched (storedAt).
       (entry): Answer => ({ ok: true, entry }),
       (e: unknown): Answer => ({ ok: false, error: describeError(toErrorInfo(e), nowMs) }),
-    );
+    ));
   });
 
   const states: Record<string, RuleState> = { ...state.rules };
   const fired: Fired[] = [];
   let failures = 0;
-  [...groups.values()].forEach((g, i) => {
-    const answer = answers[i]!;
-    for (const rule of g.rules) {
-      const before = states[rule.id] ?? {};
-      if (!answer.ok) {
-        failures++;
-        states[rule.id] = failed(before, nowMs, answer.error);
-        continue;
-      }
-      const ev = evaluate(rule, before, answer.entry, nowMs, deps.clock, options.baseline);
-      states[rule.id] = ev.state;
-      if (ev.fired) fired.push(ev.fired);
+  active.forEach((rule, i) => {
+    const plan = plans[i]!;
+    const before = states[rule.id] ?? {};
+    const got = plan.needs.map((n) => answers.get(requestKey(n.request))!);
+    const failure = got.find((a): a is Extract<Answer, { ok: false }> => !a.ok);
+    if (failure) {
+      failures++;
+      states[rule.id] = failed(before, nowMs, failure.error);
+      return;
     }
+    const entries = got.map((a) => (a as Extract<Answer, { ok: true }>).entry);
+    const ev = plan.kind === 'period'
+      ? evaluatePeriodChange(rule, before, plan.periods, { current: entries[0]?.value, previous: entries[1]?.value }, nowMs, deps.clock, options.baseline)
+      : evaluate(rule, before, entries[0]!, nowMs, deps.clock, options.baseline);
+    states[rule.id] = ev.state;
+    if (ev.fired) fired.push(ev.fired);
   });
 
   // A check of one rule just saved is not a scheduled pass: "last checked" stays the pass's.

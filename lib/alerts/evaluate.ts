@@ -20,7 +20,8 @@
  */
 import { t } from '@/lib/i18n/index.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
-import { STAT_METRICS, type DailyValues } from '@/lib/stats/metrics.ts';
+import type { StatChange } from '@/lib/stats/change.ts';
+import { statMetric, type DailyValues } from '@/lib/stats/metrics.ts';
 import { DAY_SECONDS, isPartialDay, partialFrom } from '@/lib/stats/partial-day.ts';
 import type { AlertRule } from './rule.ts';
 import { localDay, type AlertClock } from './schedule.ts';
@@ -39,6 +40,11 @@ export interface RuleState {
   readonly firedOn?: string;
   /** Change rules: the newest complete day already compared with the day before it. */
   readonly comparedDay?: number;
+  /** Period-change rules (period-change.ts): the change seen last (shown in Options), and over how many days. */
+  readonly change?: StatChange;
+  readonly changeDays?: number;
+  /** Period-change rules: the last change that had an amount (percent, or a share's points): the bearing for a crossing. */
+  readonly lastChange?: number;
 }
 
 /** A rule that fired: what to tell the user, held back over quiet hours if need be. */
@@ -49,9 +55,11 @@ export interface Fired {
   readonly value: number;
   /** The UTC day the value is of (day-start seconds), when the metric is per day. */
   readonly day?: number;
-  /** Change rules: the day before's value, and the change in percent. */
+  /** Change rules: the day before's value (the previous period's figure), and the change in percent (a share's: points). */
   readonly from?: number;
   readonly percent?: number;
+  /** Period-change rules: how many days each period has (`day` is the current one's last). */
+  readonly days?: number;
 }
 
 interface DayPair {
@@ -93,20 +101,20 @@ export interface Evaluation {
  * records what it sees and never fires.
  */
 export function evaluate(rule: AlertRule, state: RuleState, answer: Pick<CacheEntry<unknown>, 'value' | 'storedAt'>, nowMs: number, clock: Pick<AlertClock, 'offsetMinutes'>, baseline = false): Evaluation {
-  const metric = STAT_METRICS[rule.metric];
+  const metric = statMetric(rule.metric);
   const { value: body, storedAt } = answer;
   let value: number | null;
   let valueDay: number | undefined;
   let pair: DayPair | null;
   let days = state.days;
-  if ('daily' in metric) {
+  if (metric.daily) {
     const complete = completeDays(metric.daily(body), storedAt);
     const last = complete.at(-1);
     value = last?.[1] ?? null;
     valueDay = last?.[0];
     pair = lastPair(complete);
   } else {
-    value = metric.current(body);
+    value = metric.current(body, storedAt);
     const fetchedOn = Math.floor(storedAt / 1000 / DAY_SECONDS) * DAY_SECONDS;
     if (value !== null) days = rememberDay(days, fetchedOn, value);
     pair = lastPair((days ?? []).filter(([d]) => !isPartialDay(d, storedAt)));
@@ -120,7 +128,7 @@ export function evaluate(rule: AlertRule, state: RuleState, answer: Pick<CacheEn
   if (c.kind === 'above' || c.kind === 'below') {
     const crossed = prev !== undefined && (c.kind === 'above' ? prev < c.value && value >= c.value : prev > c.value && value <= c.value);
     if (crossed) fired = { ruleId: rule.id, at: nowMs, value, ...(valueDay !== undefined ? { day: valueDay } : {}) };
-  } else if (pair && pair.day > (state.comparedDay ?? -Infinity)) {
+  } else if (c.kind === 'change' && pair && pair.day > (state.comparedDay ?? -Infinity)) {
     // Newer days only: an older answer (a cached one) never compares a day again.
     comparedDay = pair.day;
     const percent = pair.from === 0 ? null : ((pair.to - pair.from) / Math.abs(pair.from)) * 100;

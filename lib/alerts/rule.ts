@@ -8,7 +8,8 @@
 import { ApiError } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { isStatMetric, STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
-import { parseStatsRequest, type StatsFilters } from '@/lib/stats/query.ts';
+import { CHANGE_SOURCES } from '@/lib/stats/change-sources.ts';
+import { parseStatsRequest, type StatsFilters, type TimeRange } from '@/lib/stats/query.ts';
 
 export type AlertCondition =
   /** Fires when the number goes from below `value` to `value` or more. */
@@ -16,7 +17,19 @@ export type AlertCondition =
   /** Fires when it goes from above `value` to `value` or less. */
   | { readonly kind: 'below'; readonly value: number }
   /** Fires when a complete day differs from the day before by more than `percent` %, either way. */
-  | { readonly kind: 'change'; readonly percent: number };
+  | { readonly kind: 'change'; readonly percent: number }
+  /**
+   * Fires when the change against the previous equal period (the rule's window
+   * of complete days against as many before, lib/stats/periods.ts) goes past
+   * `percent` % in `way` (a share: percentage points).
+   */
+  | { readonly kind: 'periodChange'; readonly percent: number; readonly way: ChangeWay };
+
+/** Which way a period change must go to count. */
+export type ChangeWay = 'up' | 'down' | 'either';
+export const CHANGE_WAYS: readonly ChangeWay[] = ['either', 'up', 'down'];
+/** The period a change rule compares when its window is not a "last N days" one. */
+export const DEFAULT_CHANGE_DAYS = 30;
 
 export interface AlertRuleInput {
   readonly metric: StatMetricId;
@@ -51,15 +64,32 @@ function finite(v: unknown, message: () => string): number {
   return v;
 }
 
+function percentOf(c: Record<string, unknown>): number {
+  const percent = finite(c.percent, () => t('alerts.error.percentNotNumber'));
+  if (percent <= 0 || percent > 10_000) throw invalid(t('alerts.error.percentPositive'));
+  return percent;
+}
+
 export function parseCondition(v: unknown): AlertCondition {
   const c = (v ?? {}) as Record<string, unknown>;
   if (c.kind === 'above' || c.kind === 'below') return { kind: c.kind, value: finite(c.value, () => t('alerts.error.valueNotNumber')) };
-  if (c.kind === 'change') {
-    const percent = finite(c.percent, () => t('alerts.error.percentNotNumber'));
-    if (percent <= 0 || percent > 10_000) throw invalid(t('alerts.error.percentPositive'));
-    return { kind: 'change', percent };
+  if (c.kind === 'change') return { kind: 'change', percent: percentOf(c) };
+  if (c.kind === 'periodChange') {
+    if (!CHANGE_WAYS.includes(c.way as ChangeWay)) throw invalid(t('alerts.error.chooseWay'));
+    return { kind: 'periodChange', percent: percentOf(c), way: c.way as ChangeWay };
   }
   throw invalid(t('alerts.error.chooseCondition'));
+}
+
+/** Whether a period change can be followed for the metric: a snapshot (the whales) has no earlier figure to ask for. */
+export function hasPeriodChange(metric: StatMetricId): boolean {
+  return CHANGE_SOURCES[metric].kind !== 'snapshot';
+}
+
+/** The window a change rule compares: its own "last N days", else DEFAULT_CHANGE_DAYS (a fixed from..to never moves on). */
+export function changeWindow(rule: Pick<AlertRule, 'filters'>): TimeRange {
+  const r = rule.filters.range;
+  return 'days' in r ? r : { days: DEFAULT_CHANGE_DAYS };
 }
 
 /** Checks a rule's user-chosen part (from a message or storage); throws ApiError('invalid-params'). */
@@ -70,6 +100,7 @@ export function parseRuleInput(v: unknown): AlertRuleInput {
   const request = parseStatsRequest({ op: STAT_METRICS[metric].op, filters: r.filters, extra: r.extra });
   if (!PROJECT_ID.test(request.filters.project)) throw invalid(t('alerts.error.notProject'));
   const condition = parseCondition(r.condition);
+  if (condition.kind === 'periodChange' && !hasPeriodChange(metric)) throw invalid(t('alerts.error.noHistory'));
   return { metric, filters: request.filters, ...(request.extra && Object.keys(request.extra).length ? { extra: request.extra } : {}), condition };
 }
 

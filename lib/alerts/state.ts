@@ -3,6 +3,7 @@
  * worker's routes go through. Pure: the storage items are in store.ts.
  * What is read back is checked: a damaged or forged entry counts for nothing.
  */
+import type { StatChange } from '@/lib/stats/change.ts';
 import type { Fired, RuleState } from './evaluate.ts';
 import { validRules, type AlertRule } from './rule.ts';
 import { validSchedule, type AlertSchedule } from './schedule.ts';
@@ -31,7 +32,31 @@ function validRuleState(v: unknown): RuleState {
     ...(days ? { days } : {}),
     ...(typeof s.firedOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s.firedOn) ? { firedOn: s.firedOn } : {}),
     ...(num(s.comparedDay) ? { comparedDay: s.comparedDay } : {}),
+    ...(validChange(s.change) ? { change: s.change } : {}),
+    ...(num(s.changeDays) ? { changeDays: s.changeDays } : {}),
+    ...(num(s.lastChange) ? { lastChange: s.lastChange } : {}),
   };
+}
+
+const DIRECTIONS: readonly unknown[] = ['up', 'down', 'flat'];
+
+/** A stored change (lib/stats/change.ts) as one could have been computed; anything else counts for nothing. */
+function validChange(v: unknown): v is StatChange {
+  const c = (v ?? {}) as Record<string, unknown>;
+  switch (c.kind) {
+    case 'no-earlier':
+    case 'no-current':
+    case 'snapshot':
+      return true;
+    case 'from-zero':
+      return DIRECTIONS.includes(c.direction) && num(c.current);
+    case 'relative':
+      return DIRECTIONS.includes(c.direction) && num(c.ratio);
+    case 'points':
+      return DIRECTIONS.includes(c.direction) && num(c.points);
+    default:
+      return false;
+  }
 }
 
 function validFired(v: unknown): Fired | null {
@@ -42,6 +67,7 @@ function validFired(v: unknown): Fired | null {
     ...(num(f.day) ? { day: f.day } : {}),
     ...(num(f.from) ? { from: f.from } : {}),
     ...(num(f.percent) ? { percent: f.percent } : {}),
+    ...(num(f.days) ? { days: f.days } : {}),
   };
 }
 

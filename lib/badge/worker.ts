@@ -9,9 +9,12 @@ import { syncPeriodicAlarm, type AlarmsPort } from '@/lib/platform/alarms.ts';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
-import { formatBadge, formatNumber } from '@/lib/format/number.ts';
+import { formatBadge, formatBadgeChange, formatNumber } from '@/lib/format/number.ts';
+import { changeOf, changeSource } from '@/lib/stats/change-sources.ts';
+import { changeSpoken } from '@/lib/stats/change.ts';
+import { comparedPeriods } from '@/lib/stats/periods.ts';
 import { toolbarButton, type ToolbarButton } from '@/lib/platform/toolbar.ts';
-import { fetchStat, type StatsDeps } from '@/lib/stats/worker.ts';
+import { fetchComplete, fetchStat, periodNeeds, type StatsDeps } from '@/lib/stats/worker.ts';
 import { requestKey } from '@/lib/stats/query.ts';
 import { BADGE_METRICS, badgeRequest } from './metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from './setting.ts';
@@ -34,33 +37,56 @@ export interface BadgeShown {
   readonly title: string;
 }
 
+const COLOURS = { plain: '#3d5afe', up: '#1a7a45', down: '#c62828', problem: '#c62828' } as const;
+
+/**
+ * The metric's change against the previous period of the setting's range
+ * (complete days only, the popup's period requests and cache): "+4%" in
+ * the badge, the words in the title.
+ */
+async function changeShown(deps: BadgeDeps, setting: Extract<BadgeSetting, { filters: unknown }>): Promise<BadgeShown & { colour: string }> {
+  const periods = comparedPeriods(setting.filters.range, deps.now?.() ?? Date.now());
+  const answers = periods ? await Promise.all(periodNeeds(badgeRequest(setting.metric, setting.filters), periods).map((n) => fetchComplete(deps, n))) : [];
+  const change = changeOf(changeSource(setting.metric), periods, answers[0]?.value ?? null, answers[1]?.value ?? null) ?? { kind: 'no-current' };
+  const words = changeSpoken(change, periods?.days ?? 1);
+  const what = `${BADGE_METRICS[setting.metric].label}, ${setting.filters.project}`;
+  const text = change.kind === 'relative' ? formatBadgeChange(change.direction === 'flat' ? 0 : change.ratio) : change.kind === 'from-zero' && change.direction === 'up' ? '\u25B2' : '\u2013';
+  const colour = change.kind === 'relative' && change.direction !== 'flat' ? COLOURS[change.direction] : COLOURS.plain;
+  return { text, title: `${deps.title}: ${what}: ${words}`, colour };
+}
+
 /** Works out and shows the badge for a setting; answers what was shown. */
 export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promise<BadgeShown> {
-  let shown: BadgeShown;
+  let shown: BadgeShown & { colour?: string };
   if (setting.metric === 'off') {
     shown = { text: '', title: deps.title };
+  } else if (setting.show === 'change') {
+    shown = await changeShown(deps, setting).catch((e: unknown) => ({
+      text: '!',
+      title: `${deps.title}: ${BADGE_METRICS[setting.metric].label}, ${setting.filters.project}: ${describeError(toErrorInfo(e), deps.now?.() ?? Date.now())}`,
+    }));
   } else {
     const metric = BADGE_METRICS[setting.metric];
     const request = badgeRequest(setting.metric, setting.filters);
     const what = `${metric.label}, ${setting.filters.project}`;
     try {
       const entry = await fetchStat(deps, request);
-      const value = metric.read(entry.value);
+      const value = metric.read(entry.value, entry.storedAt);
       shown = { text: formatBadge(value), title: `${deps.title}: ${what}: ${formatNumber(value)}` };
     } catch (e) {
       // Keep showing the last known number, and say why it is old.
       const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
       const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
-      const last = stale ? metric.read(stale.value) : undefined;
+      const last = stale ? metric.read(stale.value, stale.storedAt) : undefined;
       shown = last !== undefined
         ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${t('badge.notUpdated', { value: formatNumber(last), problem })}` }
         : { text: '!', title: `${deps.title}: ${what}: ${problem}` };
     }
   }
-  await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? '#c62828' : '#3d5afe' }).catch(() => undefined);
+  await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? COLOURS.problem : shown.colour ?? COLOURS.plain }).catch(() => undefined);
   await deps.action.setBadgeText({ text: shown.text });
   await deps.action.setTitle({ title: shown.title });
-  return shown;
+  return { text: shown.text, title: shown.title };
 }
 
 /** Makes the alarm match the setting; `refresh` also updates the badge now. */

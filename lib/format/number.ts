@@ -117,6 +117,20 @@ export function formatBadge(n: number | null | undefined): string {
   return text + unit;
 }
 
+/**
+ * A change (a ratio: 0.042 = +4.2 %) within the badge's 4 characters: "+4%",
+ * "−12%", "0%"; from doubling on, how many times it is ("×2", "×2.5", "×15",
+ * "×1K+"), and a fall to nothing "×0". The title says it in words.
+ */
+export function formatBadgeChange(ratio: number): string {
+  const percent = Math.round(ratio * 100);
+  if (percent <= -100) return '\u00D70';
+  if (percent < 100) return `${percent > 0 ? '+' : percent < 0 ? '\u2212' : ''}${Math.abs(percent)}%`;
+  const times = 1 + ratio;
+  if (times < 10) return `\u00D7${Math.floor(times * 10) / 10}`;
+  return times < 1000 ? `\u00D7${Math.floor(times)}` : '\u00D71K+';
+}
+
 interface Separators {
   readonly group: string;
   readonly decimal: string;

@@ -8,7 +8,7 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { normalize } from '@/lib/stats/operation-views.ts';
-import { latestPoint } from '@/lib/stats/view-models.ts';
+import { holderFigures, latestCompletePoint } from '@/lib/stats/view-models.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 
 /** One value per UTC day: `x` day-start Unix seconds, ascending. */
@@ -26,7 +26,12 @@ export interface StatMetric {
   readonly section: 'holders' | 'dapp-users' | 'audience';
   /** 'share': a fraction 0..1, written as a percentage. */
   readonly unit: 'count' | 'share';
-  readonly current: (body: unknown) => number | null;
+  /**
+   * Read from an answer fetched at `asOfMs` (its cache entry's storedAt): a
+   * latest-day figure stands on the last day that was over then, and a
+   * holder answer without `now` falls back as the popup does (holderFigures).
+   */
+  readonly current: (body: unknown, asOfMs: number) => number | null;
   readonly daily?: (body: unknown) => DailyValues;
 }
 
@@ -39,13 +44,13 @@ export const STAT_METRICS = {
   activeHolders: {
     get label() { return t('stats.metric.activeHolders'); },
     op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
-    current: (body) => normalize('holderChange', body).now.active,
+    current: (body, asOf) => holderFigures(normalize('holderChange', body), asOf).active,
     daily: (body) => column(normalize('holderChange', body).series, 'active'),
   },
   newHolders: {
     get label() { return t('stats.metric.newHolders'); },
     op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
-    current: (body) => normalize('holderChange', body).now.new,
+    current: (body, asOf) => holderFigures(normalize('holderChange', body), asOf).new,
     daily: (body) => column(normalize('holderChange', body).series, 'new'),
   },
   totalHolders: {
@@ -61,13 +66,13 @@ export const STAT_METRICS = {
   dailyUsers: {
     get label() { return t('stats.metric.dailyUsers'); },
     op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
-    current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.users ?? null,
+    current: (body, asOf) => latestCompletePoint(normalize('dailyUsers', body).series, asOf)?.values.users ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'users'),
   },
   dailyTransactions: {
     get label() { return t('stats.metric.dailyTransactions'); },
     op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
-    current: (body) => latestPoint(normalize('dailyUsers', body).series)?.values.transactions ?? null,
+    current: (body, asOf) => latestCompletePoint(normalize('dailyUsers', body).series, asOf)?.values.transactions ?? null,
     daily: (body) => column(normalize('dailyUsers', body).series, 'transactions'),
   },
   returningShare: {

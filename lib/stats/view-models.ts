@@ -3,7 +3,7 @@
  * of a series, heat for the cohort table, flow columns. Pure. (Their CSV
  * tables are in operation-views.ts.)
  */
-import type { RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
+import type { HolderChangeView, RetentionView, TimeSeries, TrafficShareView } from '@/lib/normalize/normalize.ts';
 import { DAY_SECONDS, isPartialDay, partialFrom } from './partial-day.ts';
 
 // ---- series ----
@@ -47,6 +47,33 @@ export function latestPoint(ts: TimeSeries, asOfMs?: number): LatestPoint | null
  */
 export function latestCompletePoint(ts: TimeSeries, asOfMs: number): LatestPoint | null {
   return lastPointBefore(ts, partialFrom(ts.x, asOfMs) ?? ts.x.length, asOfMs);
+}
+
+/**
+ * An answer without `now` (neither active nor new holders) that still has
+ * days: the popup, the badge and alerts let its latest complete day stand in.
+ */
+export function lacksNow(v: HolderChangeView): boolean {
+  return v.now.active === null && v.now.new === null && v.series.x.length > 0;
+}
+
+export interface HolderFigures {
+  readonly total: number | null;
+  readonly active: number | null;
+  readonly new: number | null;
+  /** The day that stood in for a missing `now` (day-start seconds), else null. */
+  readonly day: number | null;
+}
+
+/**
+ * The holder figures one number stands on (the badge, alerts): `now`, or, when
+ * the answer lacks it (`lacksNow`), the latest day that was over when the
+ * answer was fetched, as the popup shows it. Total holders have no series.
+ */
+export function holderFigures(v: HolderChangeView, asOfMs: number): HolderFigures {
+  if (!lacksNow(v)) return { ...v.now, day: null };
+  const p = latestCompletePoint(v.series, asOfMs);
+  return { total: v.now.total, active: p?.values.active ?? null, new: p?.values.new ?? null, day: p?.time ?? null };
 }
 
 // ---- retention ----

@@ -1,6 +1,7 @@
 /** Holders: totals now, holder change, balance classes, prominent holders, claimed rewards, contracts used. */
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { paramValues } from '@/lib/stats/query.ts';
+import { lacksNow } from '@/lib/stats/view-models.ts';
 import { Block } from '@/components/stats/Block.tsx';
 import { Blocks } from '@/components/stats/Blocks.tsx';
 import { Chart } from '@/components/stats/Chart.tsx';
@@ -26,7 +27,7 @@ export function HolderFigures({ v, other = null }: { v: ViewOf<'holderChange'>; 
   const partial = usePartialDay(v.series);
   const c = useChanges(['totalHolders', 'activeHolders', 'newHolders']);
   if (other) return <ComparedHolderFigures v={v} other={other} />;
-  if (v.now.active === null && v.now.new === null && v.series.x.length > 0) {
+  if (lacksNow(v)) {
     return (
       <>
         <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders }]} />
