@@ -6,7 +6,9 @@
 
 const sessionId = location.pathname.split('/')[2] ?? '';
 const base = `/proof/${encodeURIComponent(sessionId)}`;
-const POLL_MS = 500;
+// How often the page asks its own server how the proof is coming along. Short: it is the page's own
+// loopback server, and "ready" shown late is time the user waits before closing the page.
+const POLL_MS = 100;
 
 const el = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const app = el('app');
