@@ -11,8 +11,11 @@
  */
 export const SPAN_PREFIX = 'vantage:';
 
-/** Read when the module loads: a build constant in the extension (Vite writes it in), the environment under test. */
-const RECORDING = import.meta.env.WXT_SPANS === '1';
+/**
+ * Read when the module loads: a build constant in the extension (Vite writes it in), the environment under test.
+ * Plain Node (tsx: the benchmarks that run lib code) has no import.meta.env: nothing is recorded there.
+ */
+const RECORDING = typeof import.meta.env === 'object' && import.meta.env.WXT_SPANS === '1';
 
 /** Runs `work`; in a benchmark build, records its duration as the span `vantage:<name>` (also when it fails). */
 export async function measured<T>(name: string, work: () => Promise<T>): Promise<T> {

@@ -179,6 +179,75 @@ describe('accessibility audit (axe-core)', () => {
     expect(takeFindings()).toBe('');
   });
 
+  it('change alerts and the change badge: the form, the badge\'s choices and the Options row, in light and dark and at 420 px', async () => {
+    /** What sticks out past either side of the page (cut off, or scrolled sideways; empty: none): the innermost elements, named. */
+    const overflowing = (page: Page) => page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const out = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
+        // In the page's own coordinates: a page scrolled sideways (scrollIntoView does) shows the cut on the left.
+        const r = el.getBoundingClientRect();
+        return r.width > 1 && (r.right + scrollX > width + 0.5 || r.left + scrollX < -0.5);
+      });
+      return out.filter((el) => !out.some((o) => o !== el && el.contains(o)))
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().left + scrollX)}–${Math.round(el.getBoundingClientRect().right + scrollX)} px)`);
+    });
+    const popup = await openPopup();
+    await popup.setViewportSize({ width: 420, height: 600 });
+    await chooseProject(popup, 'nebula');
+    await popup.getByRole('tab', { name: 'DApp users' }).click();
+    await popup.locator('[data-block="daily-users"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await popup.locator('[data-block="daily-users"] button.alert-me').click();
+    await popup.locator('#alert-new-kind').selectOption('periodChange');
+    await popup.locator('#alert-new-way').selectOption('up');
+    await popup.locator('[data-block="daily-users"] form.alert-form').scrollIntoViewIfNeeded();
+    await audit(popup, 'popup-420-alert-form-period-change');
+    expect(await overflowing(popup), 'the change rule form fits 420 px').toEqual([]);
+    await popup.locator('[data-block="daily-users"] form.alert-form button[type="button"]').click();
+    await popup.locator('#stats-badge').selectOption('dailyUsers');
+    await popup.locator('#stats-badge-show').selectOption('change');
+    await popup.locator('#stats-badge-show').scrollIntoViewIfNeeded();
+    await audit(popup, 'popup-420-badge-change');
+    expect(await overflowing(popup), 'the badge choices fit 420 px').toEqual([]);
+    await popup.locator('#stats-badge').selectOption('off');
+    await popup.close();
+
+    // Options › Alerts with change rules: one up, a share in points, one with no earlier figure, one not yet checked.
+    const now = Date.now();
+    const filters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
+    await h.setStorage('local', {
+      alertRules: [
+        { id: 'pc-1', metric: 'dailyUsers', filters, condition: { kind: 'periodChange', percent: 12.5, way: 'up' }, paused: false, createdAt: now },
+        { id: 'pc-2', metric: 'returningShare', filters, condition: { kind: 'periodChange', percent: 5, way: 'either' }, paused: false, createdAt: now },
+        { id: 'pc-3', metric: 'newHolders', filters: { ...filters, range: { days: 7 } }, condition: { kind: 'periodChange', percent: 30, way: 'down' }, paused: true, createdAt: now },
+        { id: 'pc-4', metric: 'activeHolders', filters, condition: { kind: 'periodChange', percent: 10, way: 'either' }, paused: false, createdAt: now },
+      ],
+      alertRules$: { v: 1 },
+      alertState: {
+        rules: {
+          'pc-1': { lastCheck: now, change: { kind: 'relative', direction: 'down', ratio: -0.174 }, changeDays: 30, lastChange: -17.4 },
+          'pc-2': { lastCheck: now, change: { kind: 'points', direction: 'up', points: 0.021 }, changeDays: 30, lastChange: 2.1 },
+          'pc-3': { lastCheck: now, change: { kind: 'no-earlier' }, changeDays: 7, error: 'The service did not answer.' },
+        },
+        held: [],
+      },
+      alertState$: { v: 1 },
+    });
+    const options = await h.openPage('options.html');
+    await options.locator('tr[data-rule="pc-1"] .change[data-change="down"]').waitFor();
+    await options.locator('tr[data-rule]').first().scrollIntoViewIfNeeded();
+    await audit(options, 'options-alerts-period-change');
+    await options.locator('tr[data-rule="pc-2"] [data-action="edit"]').click();
+    await options.locator('#alert-pc-2-way').waitFor();
+    await audit(options, 'options-alert-edit-period-change');
+    await options.setViewportSize({ width: 420, height: 800 });
+    await options.locator('tr[data-rule="pc-1"]').scrollIntoViewIfNeeded();
+    await audit(options, 'options-420-alerts-period-change');
+    expect(await overflowing(options), 'Options\' alerts fit 420 px').toEqual([]);
+    await options.close();
+    await h.setStorage('local', { alertRules: [], alertState: { rules: {}, held: [] } });
+    expect(takeFindings()).toBe('');
+  });
+
   it('the Score tab and the score window: idle, invalid address, a result with recent lookups, no address', async () => {
     const page = await openPopup();
     await page.getByRole('tab', { name: 'Score' }).click();

@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
+import { expectedChanges, expectedSpoken, type Expected } from './headline-changes.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
 /**
@@ -66,6 +67,44 @@ export async function choose(page: TestPage, selector: string, value: string, ev
     el.dispatchEvent(new Event(e, { bubbles: true }));
   }, [selector, value, event] as const);
 }
+
+/** Daily users' change (mean per day, the last 30 complete days against the 30 before), worked out from the sandbox's own answers. */
+async function dailyUsersChange(sb: Sandbox): Promise<Expected> {
+  const e = (await expectedChanges(sb, 'nebula')).find((x) => x.block === 'daily-users' && x.where === 'users');
+  if (!e) throw new Error('No expected change for daily users');
+  return e;
+}
+
+/**
+ * A "changes by more than N %" rule that the change from `from` to `to`
+ * (percent) crosses: a way and an N strictly between them, or null when none
+ * does (the change shrinks towards 0). Typed with two decimals, as a user might.
+ */
+function crossedBy(from: number, to: number): { way: 'up' | 'down' | 'either'; percent: number } | null {
+  const between = (a: number, b: number) => {
+    const n = Math.round(((a + b) / 2) * 100) / 100;
+    return n > Math.min(a, b) && n < Math.max(a, b) && n > 0 ? n : null;
+  };
+  const either = Math.abs(to) > Math.abs(from) ? between(Math.abs(from), Math.abs(to)) : null;
+  if (either !== null) return { way: 'either', percent: either };
+  const up = to > from && to > 0 ? between(Math.max(from, 0), to) : null;
+  if (up !== null) return { way: 'up', percent: up };
+  const down = to < from && to < 0 ? between(Math.max(-from, 0), -to) : null;
+  return down !== null ? { way: 'down', percent: down } : null;
+}
+
+/** The badge's change text for a ratio, as the issue words it ("+4%", "−12%"): within ±100 %, the only range a test here needs. */
+function badgeChangeText(ratio: number): string {
+  const percent = Math.round(ratio * 100);
+  expect(Math.abs(percent), 'a change the badge writes as a percentage').toBeLessThan(100);
+  return `${percent > 0 ? '+' : percent < 0 ? '\u2212' : ''}${Math.abs(percent)}%`;
+}
+
+const badgeText = (driver: BrowserDriver) =>
+  driver.inExtension(() => {
+    const b = (globalThis.browser ?? globalThis.chrome) as unknown as { action?: typeof chrome.action; browserAction?: typeof chrome.action };
+    return (b.action ?? b.browserAction)!.getBadgeText({});
+  });
 
 const notifications = (driver: BrowserDriver) =>
   driver.inExtension(() => ((globalThis as { browser?: typeof chrome }).browser ?? chrome).notifications.getAll() as Promise<Record<string, unknown>>);
@@ -154,6 +193,92 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       await options.click(`tr[data-rule="${id}"] [data-action="delete"]`);
       await expect.poll(async () => (await driver.getStorage('local')).alertRules).toEqual([]);
       await options.close();
+    },
+  },
+  {
+    name: 'a "changes by more than N %" rule shows, and fires on, the change the sandbox\'s own answers imply',
+    async run(world) {
+      const { driver } = world;
+      const before = await dailyUsersChange(world.sandbox());
+      // A seed whose numbers move the change across a line a rule can draw (most do; one that shrinks it towards 0 does not).
+      let next: { seed: string; change: Expected; rule: NonNullable<ReturnType<typeof crossedBy>> } | undefined;
+      for (const seed of [...SEEDS, 'alerts-change-1', 'alerts-change-2', 'alerts-change-3']) {
+        const probe = await startSandbox({ port: 0, scale: 0.1, seed, anchor: ANCHOR });
+        const change = await dailyUsersChange(probe).finally(() => probe.close());
+        const rule = crossedBy(before.delta * 100, change.delta * 100);
+        if (rule) {
+          next = { seed, change, rule };
+          break;
+        }
+      }
+      if (!next) throw new Error('No seed moves the daily users\' change across a line');
+      const { way, percent } = next.rule;
+
+      // The popup: DApp users › "Alert me…" › "changes by more than", the way, N.
+      const popup = await driver.openExtensionPage('popup.html');
+      await popup.click('#section-dapp-users');
+      await popup.waitFor('[data-block="daily-users"][data-state="ready"]');
+      await popup.click('[data-block="daily-users"] .alert-me');
+      await choose(popup, '#alert-new-kind', 'periodChange');
+      await choose(popup, '#alert-new-way', way);
+      await popup.fill('#alert-new-value', String(percent));
+      expect(await popup.text('[data-block="daily-users"] .alert-form .hint')).toContain('30');
+      await popup.screenshot('alert-form-period-change');
+      await popup.click('[data-block="daily-users"] .alert-form button[type="submit"]');
+      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: 15_000 }).toMatch(/^Saved\. Vantage will notify you/);
+
+      const rules = (await driver.getStorage('local')).alertRules as { id: string; metric: string; condition: unknown }[];
+      const rule = rules.find((r) => (r.condition as { kind: string }).kind === 'periodChange')!;
+      expect(rule).toMatchObject({ metric: 'dailyUsers', condition: { kind: 'periodChange', percent, way } });
+      const id = rule.id;
+      await popup.close();
+
+      // Options › Check now: fresh answers for both periods (the earlier scenario's, from another seed, may still be cached).
+      // The change now is short of the line, so nothing fires; the row shows it.
+      let options = await driver.openExtensionPage('options.html');
+      const cell = `tr[data-rule="${id}"] [data-last-change]`;
+      await options.waitFor(cell);
+      await options.click('#alerts-check-now');
+      await expect.poll(() => options.text('#alerts-check-note'), { timeout: 20_000 }).toBe('Checked 1 alert: 0 fired.');
+      await expect.poll(async () => Number(await options.attr(cell, 'data-last-change'))).toBeCloseTo(before.delta * 100, 6);
+      expect(Number(await options.attr(`${cell} .change`, 'data-delta'))).toBeCloseTo(before.delta, 9);
+      expect(await options.text(`${cell} .change .sr-only`)).toBe(expectedSpoken(before));
+      await options.close();
+
+      // The badge, set in the popup to show daily users' change: the same periods, the same cached answers.
+      const popup2 = await driver.openExtensionPage('popup.html');
+      await choose(popup2, '#stats-badge', 'dailyUsers');
+      await choose(popup2, '#stats-badge-show', 'change');
+      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe(badgeChangeText(before.delta));
+      await popup2.screenshot('badge-show-change');
+      await popup2.close();
+
+      // The service's numbers change; Check now fires the rule and Options shows the new change.
+      await world.restart(next.seed);
+      options = await driver.openExtensionPage('options.html');
+      await options.waitFor(cell);
+      const shown = await recordNotifications(options);
+      await options.click('#alerts-check-now');
+      await expect.poll(() => options.text('#alerts-check-note'), { timeout: 20_000 }).toMatch(/^Checked 1 alert: 1 fired\.$/);
+      await expect.poll(() => shown(), { timeout: 10_000 }).toContain(`alert-${id}`);
+      await expect.poll(async () => Number(await options.attr(cell, 'data-last-change'))).toBeCloseTo(next.change.delta * 100, 6);
+      expect(Number(await options.attr(`${cell} .change`, 'data-delta'))).toBeCloseTo(next.change.delta, 9);
+      expect(await options.text(`${cell} .change .sr-only`)).toBe(expectedSpoken(next.change));
+      await options.screenshot('alerts-options-period-change');
+
+      await options.click(`tr[data-rule="${id}"] [data-action="delete"]`);
+      await expect.poll(async () => (await driver.getStorage('local')).alertRules).toEqual([]);
+      await options.close();
+
+      // The badge, shown again as a change (after its number, so this is a fresh refresh), follows the new numbers.
+      const again = await driver.openExtensionPage('popup.html');
+      await choose(again, '#stats-badge-show', 'value');
+      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).not.toMatch(/%$/);
+      await choose(again, '#stats-badge-show', 'change');
+      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe(badgeChangeText(next.change.delta));
+      await choose(again, '#stats-badge', 'off');
+      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe('');
+      await again.close();
     },
   },
 ];

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { releaseHeld, runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
+import { releaseHeld, ruleRequest, runAlertCheck, type AlertCheckDeps } from '@/lib/alerts/check.ts';
 import type { AlertRule } from '@/lib/alerts/rule.ts';
 import { DEFAULT_SCHEDULE, isQuiet, quietEnd, type AlertSchedule } from '@/lib/alerts/schedule.ts';
 import { DIGEST_ID } from '@/lib/notify/digest.ts';
+import { comparedPeriods } from '@/lib/stats/periods.ts';
+import { fetchStat, periodNeeds } from '@/lib/stats/worker.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 import { memoryAlertStore } from '@/test/unit/fakes/memory-alert-store.ts';
@@ -190,6 +192,87 @@ describe('runAlertCheck on cached answers (#17)', () => {
     expect(await runAlertCheck(deps, clock.now())).toMatchObject({ fired: 1, shown: 1 });
     expect(calls).toHaveLength(3);
     expect(shown.map((n) => n.message)).toEqual(['Up 30% day over day: 1,000 → 1,300 on Mar 10.']);
+  });
+});
+
+describe('runAlertCheck with period-change rules (#28)', () => {
+  /** Daily users over 7-day periods: the service answers each period's window with the numbers the test sets per period start. */
+  function periodWorld(ttlMs: number) {
+    const r = rule({ id: 'p', filters: { ...rule().filters, range: { days: 7 } }, condition: { kind: 'periodChange', percent: 20, way: 'up' } });
+    const clock = fakeClock(T0 + 12 * HOUR);
+    /** Users a day, by the window's first day (seconds); a window not listed fails. */
+    const perDay = new Map<number, readonly number[]>();
+    const calls: { at: number; start: number }[] = [];
+    const client = {
+      call: async (_op: string, params: { startTime: number; endTime: number }) => {
+        const start = Number(params.startTime);
+        calls.push({ at: clock.now(), start });
+        const users = perDay.get(start);
+        if (!users) throw new ApiError({ kind: 'network', message: 'unreachable' });
+        return dailyUsersBody(start + (users.length - 1) * DAY_S, users);
+      },
+    } as unknown as ApiClient;
+    const shown: UserNotification[] = [];
+    const store = memoryAlertStore();
+    const deps: AlertCheckDeps = { cache: testCache(async () => client, { ttlMs, now: clock.now }), store, notifier: { show: async (n) => (shown.push(n), true) }, clock };
+    const ready = store.saveRules([r]);
+    /** The two periods' first days at the clock's time, current then previous. */
+    const starts = () => {
+      const p = comparedPeriods({ days: 7 }, clock.now())!;
+      return [p.current, p.previous].map((x) => Date.parse(`${x.from}T00:00:00Z`) / 1000) as [number, number];
+    };
+    const check = async (opts = {}) => (await ready, runAlertCheck(deps, clock.now(), opts));
+    return { r, clock, perDay, calls, shown, store, deps, starts, check };
+  }
+
+  it('fetches again an answer stored before its period was over, and fires on the complete days', async () => {
+    const w = periodWorld(60 * 60_000);
+    const [cur, prev] = w.starts();
+    w.perDay.set(cur, Array(7).fill(100)).set(prev, Array(7).fill(100));
+    await w.check({ baseline: true });
+    expect((await w.store.load()).state.rules.p).toMatchObject({ lastChange: 0, changeDays: 7 });
+
+    // 23:55 UTC: a page asks for the window that will be the rule's current one after midnight; its last day is today, 10 users so far.
+    const D = dayOf(T0);
+    w.clock.set((D + DAY_S) * 1000 - 5 * 60_000);
+    const after = comparedPeriods({ days: 7 }, (D + DAY_S) * 1000)!;
+    const next = periodNeeds(ruleRequest(w.r), after);
+    const [nextCur, nextPrev] = [after.current, after.previous].map((p) => Date.parse(`${p.from}T00:00:00Z`) / 1000);
+    w.perDay.set(nextCur!, [...Array(6).fill(130), 10]).set(nextPrev!, Array(7).fill(100));
+    await fetchStat({ cache: w.deps.cache, now: w.clock.now }, next[0]!.request);
+    const cachedAt = w.calls.length;
+
+    // 00:03 UTC, within the cache's hour: the day is now complete (130), and the stored answer is not trusted for it.
+    w.clock.set((D + DAY_S) * 1000 + 3 * 60_000);
+    w.perDay.set(nextCur!, Array(7).fill(130));
+    expect(await w.check()).toMatchObject({ checked: 1, failed: 0, fired: 1, shown: 1 });
+    expect(w.calls.slice(cachedAt).filter((c) => c.start === nextCur)).toHaveLength(1);
+    expect((await w.store.load()).state.rules.p).toMatchObject({ lastChange: expect.closeTo(30, 9), change: { kind: 'relative', direction: 'up' } });
+    expect(w.shown.map((n) => n.message)).toEqual(['Mar 4 – Mar 10: up 30% from the 7 days before (100 → 130 a day on average).']);
+  });
+
+  it('one period failing: no alert, the reason shown, the last change kept (nothing divided by nothing)', async () => {
+    const w = periodWorld(0);
+    const [cur, prev] = w.starts();
+    w.perDay.set(cur, Array(7).fill(110)).set(prev, Array(7).fill(100));
+    await w.check({ baseline: true });
+    // The current period jumps by 50 %, but the previous period's request now fails.
+    w.perDay.set(cur, Array(7).fill(150)).delete(prev);
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ checked: 1, failed: 1, fired: 0, shown: 0 });
+    const st = (await w.store.load()).state.rules.p!;
+    expect(st).toMatchObject({ lastChange: expect.closeTo(10, 9), error: expect.stringMatching(/unreachable/i), lastCheck: T0 + 13 * HOUR });
+    expect(Number.isFinite(st.lastChange)).toBe(true);
+    // It answers again, with an earlier 0: a change from nothing has no percentage, fires nothing, and keeps the bearing.
+    w.perDay.set(prev, Array(7).fill(0));
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ failed: 0, fired: 0 });
+    expect((await w.store.load()).state.rules.p).toMatchObject({ lastChange: expect.closeTo(10, 9), change: { kind: 'from-zero', direction: 'up' } });
+    expect(w.shown).toEqual([]);
+    // And back with numbers past the line: it fires, from the last change that had one.
+    w.perDay.set(prev, Array(7).fill(100));
+    w.clock.advance(HOUR);
+    expect(await w.check()).toMatchObject({ failed: 0, fired: 1 });
   });
 });
 
