@@ -437,8 +437,10 @@ describe('accessibility audit (axe-core)', () => {
     await popup.keyboard.press('Enter');
     await expect.poll(() => w.log.paths.filter((p) => p.includes('/v3/data/nebula/')).length).toBeGreaterThan(asked);
 
-    // Score: back to the tabs, the arrow key moves to Score; look an address up with Enter.
+    // Score: back to the tabs, the arrow key moves through Projects to Score; look an address up with Enter.
     await tabTo(popup, '#tab-stats', { back: true });
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.locator('#tab-projects').getAttribute('aria-selected')).toBe('true');
     await popup.keyboard.press('ArrowRight');
     expect(await popup.locator('#tab-score').getAttribute('aria-selected')).toBe('true');
     await tabTo(popup, 'input.mono');
