@@ -16,5 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // What a test waits for comes from a real browser and worker (a poll a second, a window opening)
+    // on a loaded 2-core machine: vitest's 1 s default for expect.poll fails tests that are right.
+    // A wait that needs longer still says so itself.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

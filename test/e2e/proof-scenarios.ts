@@ -413,8 +413,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const dapp = await w.openDapp('restart');
       const proof = await requestAndApprove(dapp);
       const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
+      // The flow is polling (a poll a second, after each answer: more than vitest's default wait on a loaded machine).
       const polls = serviceCalls('getProofData');
-      await expect.poll(() => serviceCalls('getProofData')).toBeGreaterThan(polls);
+      await expect.poll(() => serviceCalls('getProofData'), { timeout: 15_000 }).toBeGreaterThan(polls);
       const closeStopper = await w.driver.stopBackground();
       const polledWhenStopped = serviceCalls('getProofData');
 
