@@ -16,7 +16,6 @@ import {
   type ProofErrorInfo,
   type ProofPayload,
   type ProofProgress,
-  type ProofRequestParams,
   type ProviderInfo,
   type RequestOptions,
   type ScoreProofResult,
@@ -24,8 +23,6 @@ import {
   type VantageProvider,
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
-import { PAGE_MESSAGES } from './page-messages.ts';
-import { isParamError, readRequestOptions } from './params.ts';
 import { providerMethods } from './provider-methods.ts';
 
 /**
@@ -74,8 +71,6 @@ interface Pending {
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
 const disconnected = () => new VantageError('The Vantage extension was disconnected.', ProofErrorCode.Disconnected);
-/** A parameter refusal (lib/proof/params.ts throws only its own errors) as the page gets it. */
-const invalidParams = (e: unknown) => new VantageError(isParamError(e) ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
 
 /** The result, or null if the payload does not parse (the worker checked it; this guards the page). */
 function resultOf(payload: ProofPayload): ScoreProofResult | null {
@@ -153,46 +148,6 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
   };
 
   /**
-   * Starts a request: options and parameters are read here, in the page, before anything is
-   * posted (the relay and the worker check again). Never throws: a bad argument rejects with -32602.
-   */
-  const startRequest = (parse: () => ProofRequestParams, options: unknown): Promise<ScoreProofResult> =>
-    new Promise<ScoreProofResult>((resolve, reject) => {
-      const id = `${idPrefix}-${++seq}`;
-      let onProgress: RequestOptions['onProgress'];
-      let refusal: VantageError | undefined;
-      try {
-        onProgress = readRequestOptions(options).onProgress;
-      } catch (e) {
-        refusal = invalidParams(e);
-      }
-      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
-      progress(id, 'requested');
-      let params: ProofRequestParams | undefined;
-      try {
-        if (!refusal) params = parse();
-      } catch (e) {
-        refusal = invalidParams(e);
-      }
-      if (refusal || !params) {
-        end(id, { ok: false, error: refusal ?? invalidParams(undefined) });
-        return;
-      }
-      // One request per tab (docs/page-api.md), answered here first: a page that floods costs the extension
-      // nothing, not even the relay's time. The relay refuses again what arrives past window.vantage.
-      if (pending.size > 1) {
-        end(id, { ok: false, error: new VantageError(PAGE_MESSAGES.alreadyPending, ProofErrorCode.AlreadyPending) });
-        return;
-      }
-      if (!send({ target: RELAY_TARGET, type: 'request', id, params })) {
-        end(id, { ok: false, error: disconnected() });
-        return;
-      }
-      pending.get(id)!.sent = true;
-      beat();
-    });
-
-  /**
    * The page cancels its own request (vantage_cancelRequest): it rejects 4001 at once, and the extension
    * ends the flow it started for it through the relay's `done` (the worker's proof.abandon: its consent
    * window or proof page closes). True if it was pending.
@@ -206,7 +161,24 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    ...providerMethods({ start: startRequest, cancel, error: (message, code, data) => new VantageError(message, code, data) }),
+    ...providerMethods<VantageError>({
+      open: (settle, onProgress) => {
+        const id = `${idPrefix}-${++seq}`;
+        pending.set(id, { ...settle, ...(onProgress ? { onProgress } : {}) });
+        progress(id, 'requested');
+        return id;
+      },
+      refuse: (id, error) => end(id, { ok: false, error }),
+      pending: () => pending.size,
+      // Posted to the relay; with none to answer, the page hears 4900 at once.
+      proceed: (id, params) => {
+        if (!send({ target: RELAY_TARGET, type: 'request', id, params })) return end(id, { ok: false, error: disconnected() });
+        pending.get(id)!.sent = true;
+        beat();
+      },
+      cancel,
+      error: (message, code, data) => new VantageError(message, code, data),
+    }),
   });
   Object.defineProperty(win, 'vantage', { value: provider, enumerable: true, configurable: false, writable: false });
 

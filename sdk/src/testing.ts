@@ -27,7 +27,6 @@ import {
   type VantageProvider,
 } from '@/lib/proof/contract.ts';
 import { PAGE_MESSAGES, timedOutMessage } from '@/lib/proof/page-messages.ts';
-import { isParamError, readRequestOptions } from '@/lib/proof/params.ts';
 import { providerMethods } from '@/lib/proof/provider-methods.ts';
 import { VantageError } from './errors.ts';
 import fixtureJson from './fixtures/score-proof.json';
@@ -131,7 +130,6 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
     else p.reject(outcome.error);
   };
   const fail = (id: string, code: ProofErrorCode, message: string) => end(id, { ok: false, error: new VantageError(message, code) });
-  const invalid = (e: unknown) => new VantageError(isParamError(e) ? e.message : 'Invalid parameters.', ProofErrorCode.InvalidParams);
 
   /** The user's part and the extension's, one phase per step; each step first checks the request is still pending. */
   async function run(id: string, params: ProofRequestParams): Promise<void> {
@@ -170,33 +168,6 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
     end(id, { ok: true, result: structuredClone(result) });
   }
 
-  const start = (parse: () => ProofRequestParams, options: unknown): Promise<ScoreProofResult> =>
-    new Promise((resolve, reject) => {
-      const id = `mock-${++seq}`;
-      let onProgress: RequestOptions['onProgress'];
-      let refusal: VantageError | undefined;
-      try {
-        onProgress = readRequestOptions(options).onProgress;
-      } catch (e) {
-        refusal = invalid(e);
-      }
-      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
-      progress(id, 'requested');
-      let params: ProofRequestParams | undefined;
-      try {
-        if (!refusal) params = parse();
-      } catch (e) {
-        refusal = invalid(e);
-      }
-      if (refusal || !params) return fail(id, ProofErrorCode.InvalidParams, (refusal ?? invalid(undefined)).message);
-      if (pending.size > 1) return fail(id, ProofErrorCode.AlreadyPending, PAGE_MESSAGES.alreadyPending);
-      requests.push(params);
-      if (timeoutMs !== undefined) {
-        pending.get(id)!.timer = setTimeout(() => fail(id, ProofErrorCode.TimedOut, timedOutMessage(Math.max(1, Math.round(timeoutMs / 60_000)))), timeoutMs);
-      }
-      void run(id, params);
-    });
-
   const cancel = async (id: string): Promise<boolean> => {
     if (!pending.has(id)) return false;
     fail(id, ProofErrorCode.UserRejected, PAGE_CANCELLED_MESSAGE);
@@ -207,7 +178,25 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
-    ...providerMethods({ start, cancel, error: (message, code, data) => new VantageError(message, code as ProofErrorCode, data) }),
+    ...providerMethods<VantageError>({
+      open: (settle, onProgress) => {
+        const id = `mock-${++seq}`;
+        pending.set(id, { ...settle, ...(onProgress ? { onProgress } : {}) });
+        progress(id, 'requested');
+        return id;
+      },
+      refuse: (id, error) => end(id, { ok: false, error }),
+      pending: () => pending.size,
+      proceed: (id, params) => {
+        requests.push(params);
+        if (timeoutMs !== undefined) {
+          pending.get(id)!.timer = setTimeout(() => fail(id, ProofErrorCode.TimedOut, timedOutMessage(Math.max(1, Math.round(timeoutMs / 60_000)))), timeoutMs);
+        }
+        void run(id, params);
+      },
+      cancel,
+      error: (message, code, data) => new VantageError(message, code, data),
+    }),
   });
 
   const announce = () => {
