@@ -1,10 +1,9 @@
 import { expect } from 'vitest';
-import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
-import { startRequestLog, type CannedAnswer, type RequestLog } from '@/test/e2e/request-log.ts';
+import type { CannedAnswer } from '@/test/e2e/request-log.ts';
 import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
-import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
-import type { Launch, Scenario, World } from './scenario.ts';
+import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
+import type { Launch, Scenario } from './scenario.ts';
 
 /**
  * The dashboard's "Compare with…" against the sandbox, in each browser: both
@@ -20,24 +19,13 @@ import type { Launch, Scenario, World } from './scenario.ts';
 const REFUSED: CannedAnswer = { status: 403, body: JSON.stringify({ message: 'Access to this project is not allowed' }) };
 const THROTTLED: CannedAnswer = { status: 429, body: JSON.stringify({ message: 'Too many requests' }), headers: { 'retry-after': '3600' } };
 
-export interface CompareWorld<D extends BrowserDriver = BrowserDriver> extends World<D> {
-  readonly sandbox: Sandbox;
-  readonly log: RequestLog;
-}
+/** A popup world (popup-stats.ts) whose proxy refuses `locked` and throttles `busy`. */
+export type CompareWorld<D extends BrowserDriver = BrowserDriver> = PopupWorld<D>;
 
-export async function startCompareWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<CompareWorld<D>> {
-  const [sandbox, driver] = await Promise.all([startSandbox({ port: 0, scale: 0.1 }), launch({ extensionDir })]);
-  const log = await startRequestLog(sandbox.origin, {
+export function startCompareWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<CompareWorld<D>> {
+  return startPopupWorld(launch, extensionDir, {
     answer: (path) => (path.includes('/v3/data/locked/') ? REFUSED : path.includes('/v3/data/busy/') ? THROTTLED : undefined),
   });
-  await pointExtensionAt(driver, { origin: log.origin, apiKey: sandbox.apiKey }, { defaultProject: 'nebula' });
-  return {
-    driver, sandbox, log,
-    async close() {
-      await driver.close();
-      await Promise.all([log.close(), sandbox.close()]);
-    },
-  };
 }
 
 const cell = (block: string, figure: string, project: string) => `[data-block="${block}"] [data-figure="${figure}"] td[data-project="${project}"] .num[data-value]`;

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { getOperation, type DataOperationId } from '@/lib/api/catalog.ts';
-import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import type { Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
-import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
-import type { Launch, Scenario, World } from './scenario.ts';
+import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
+import type { Scenario } from './scenario.ts';
 
 /**
  * Every headline number's change in the popup, against the sandbox's own
@@ -16,21 +16,9 @@ import type { Launch, Scenario, World } from './scenario.ts';
  * balance classes, the countries) say they have no history.
  */
 
-export interface ChangesWorld<D extends BrowserDriver = BrowserDriver> extends World<D> {
-  readonly sandbox: Sandbox;
-}
-
-export async function startChangesWorld<D extends BrowserDriver>(launch: Launch<D>, extensionDir: string): Promise<ChangesWorld<D>> {
-  const [sandbox, driver] = await Promise.all([startSandbox({ port: 0, scale: 0.1 }), launch({ extensionDir })]);
-  await pointExtensionAt(driver, { origin: sandbox.origin, apiKey: sandbox.apiKey }, { defaultProject: 'nebula' });
-  return {
-    driver, sandbox,
-    async close() {
-      await driver.close();
-      await sandbox.close();
-    },
-  };
-}
+/** The popup's world (popup-stats.ts): the extension on the sandbox, nebula the default project. */
+export type ChangesWorld<D extends BrowserDriver = BrowserDriver> = PopupWorld<D>;
+export const startChangesWorld = startPopupWorld;
 
 const DAY = 86_400;
 
