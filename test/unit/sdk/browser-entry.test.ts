@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSER_ENTRY_BUDGET, browserEntryGzipBytes } from '@/sdk/size.ts';
-import type { MockVantageHandle } from '@/sdk/src/testing.ts';
-import { loadBuiltSdk, SDK_DIST } from './built.ts';
+import type { MockScenario } from '@/sdk/src/testing.ts';
+import { SDK_DIST, useBuiltSdk } from './built.ts';
 
 /** The built browser entry and mock beyond the shared contract suite: size, absence, late injection, time-outs. */
 
-let sdk: Awaited<ReturnType<typeof loadBuiltSdk>>;
-let handle: MockVantageHandle | undefined;
-beforeAll(async () => {
-  sdk = await loadBuiltSdk();
-});
-afterEach(() => {
-  handle?.uninstall();
-  handle = undefined;
-});
+const built = useBuiltSdk();
 
 const PARAMS = { scoreId: 'credit-v1', condition: 600, web2Id: 'alice@example.com' };
 
@@ -36,32 +28,32 @@ describe('@vantage/sdk as built', () => {
   });
 
   it('detectVantage resolves null when no extension announces itself, and never hangs', async () => {
-    expect(await sdk.browser.detectVantage({ timeoutMs: 30 })).toBeNull();
-    await expect(sdk.browser.requestScoreProof(PARAMS, { timeoutMs: 30 })).rejects.toMatchObject({ code: 4900, message: sdk.browser.NOT_INSTALLED_MESSAGE });
+    expect(await built.sdk.browser.detectVantage({ timeoutMs: 30 })).toBeNull();
+    await expect(built.sdk.browser.requestScoreProof(PARAMS, { timeoutMs: 30 })).rejects.toMatchObject({ code: 4900, message: built.sdk.browser.NOT_INSTALLED_MESSAGE });
   });
 
   it('detectVantage finds a provider injected late (Firefox), and requestScoreProof finds it by itself', async () => {
-    handle = sdk.testing.mockVantage(window, { injectAfterMs: 50 });
-    const provider = await sdk.browser.detectVantage({ timeoutMs: 5000 });
+    built.mock({ injectAfterMs: 50 });
+    const provider = await built.sdk.browser.detectVantage({ timeoutMs: 5000 });
     expect(provider?.name).toBe('Vantage');
-    const result = await sdk.browser.requestScoreProof(PARAMS);
-    expect(result).toEqual(sdk.testing.FIXTURE_PROOF.result);
+    const result = await built.sdk.browser.requestScoreProof(PARAMS);
+    expect(result).toEqual(built.sdk.testing.FIXTURE_PROOF.result);
   });
 
   it('an already aborted signal rejects 4001 before anything is asked', async () => {
-    handle = sdk.testing.mockVantage(window);
+    const handle = built.mock();
     const stop = new AbortController();
     stop.abort();
-    await expect(sdk.browser.requestScoreProof(PARAMS, { signal: stop.signal })).rejects.toMatchObject({ code: 4001 });
+    await expect(built.sdk.browser.requestScoreProof(PARAMS, { signal: stop.signal })).rejects.toMatchObject({ code: 4001 });
     expect(handle.requests).toEqual([]);
   });
 });
 
 describe('mockVantage scenarios', () => {
-  const outcome = (user: Parameters<typeof sdk.testing.mockVantage>[1]) => {
-    handle = sdk.testing.mockVantage(window, user);
+  const outcome = (scenario: MockScenario) => {
+    built.mock(scenario);
     const phases: string[] = [];
-    return sdk.browser.requestScoreProof(PARAMS, { onProgress: (p) => void phases.push(p.phase) }).then(
+    return built.sdk.browser.requestScoreProof(PARAMS, { onProgress: (p) => void phases.push(p.phase) }).then(
       () => ({ code: 0, phases }),
       (e: { code: number; message: string }) => ({ code: e.code, message: e.message, phases }),
     );
@@ -73,7 +65,6 @@ describe('mockVantage scenarios', () => {
 
   it('close and close-proof-page: 4001 with the extension\'s messages', async () => {
     expect(await outcome({ user: 'close' })).toMatchObject({ code: 4001, message: 'The user closed the consent window.' });
-    handle?.uninstall();
     expect(await outcome({ user: 'close-proof-page' })).toMatchObject({
       code: 4001, message: 'The user closed the proof page without a proof.', phases: ['requested', 'consent', 'approved', 'proof-page', 'failed'],
     });
@@ -84,8 +75,8 @@ describe('mockVantage scenarios', () => {
   });
 
   it('bindOrigin hands over the bound fixture; uninstall removes window.vantage', async () => {
-    handle = sdk.testing.mockVantage(window);
-    const result = await sdk.browser.requestScoreProof({ ...PARAMS, bindOrigin: true });
+    const handle = built.mock();
+    const result = await built.sdk.browser.requestScoreProof({ ...PARAMS, bindOrigin: true });
     expect(result).toMatchObject({ boundOrigin: 'https://dapp.example', web2Id: 'https://dapp.example#alice@example.com' });
     handle.uninstall();
     expect('vantage' in window).toBe(false);
