@@ -9,6 +9,7 @@ import { formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { joinRows, type ComparedPair } from '@/lib/stats/compare.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
+import { fullText } from './full-text.ts';
 import { Pct } from './Num.tsx';
 import type { ComponentChildren } from 'preact';
 
@@ -57,7 +58,10 @@ export function ComparedTable<T>({ caption, rows, other, columns, share, rowKey,
             const any = (r.a ?? r.b)!;
             return (
               <tr key={r.key} data-row={r.key}>
-                {named.map((c) => <td key={c.label}><span class="cell">{c.cell(any)}</span></td>)}
+                {named.map((c) => {
+                  const content = c.cell(any);
+                  return <td key={c.label} title={fullText(content)}><span class="cell">{content}</span></td>;
+                })}
                 {figures.flatMap((c) => sides.map((s) => {
                   const row = s.pick(r);
                   return <td key={`${c.label}:${s.project}`} class="n" data-project={s.project}>{row === null ? missing(s.project) : c.cell(row)}</td>;

@@ -5,6 +5,7 @@ import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Pct } from './Num.tsx';
 import { useCompare } from './compare-context.ts';
 import { ComparedTable } from './ComparedTable.tsx';
+import { fullText } from './full-text.ts';
 
 export interface Column<T> {
   readonly label: string;
@@ -58,12 +59,15 @@ function SingleTable<T>({ caption, rows, columns, share, rowKey, limit }: Ranked
             const s = share?.(row) ?? null;
             return (
               <tr key={rowKey(row)}>
-                {columns.map((c, i) => (
-                  <td key={c.label} class={c.num ? 'n' : undefined}>
-                    {i === 0 && s !== null && <span class="bar" style={{ width: `${Math.max(0, Math.min(1, s)) * 100}%` }} />}
-                    <span class="cell">{c.cell(row)}</span>
-                  </td>
-                ))}
+                {columns.map((c, i) => {
+                  const content = c.cell(row);
+                  return (
+                    <td key={c.label} class={c.num ? 'n' : undefined} title={i === 0 ? fullText(content) : undefined}>
+                      {i === 0 && s !== null && <span class="bar" style={{ width: `${Math.max(0, Math.min(1, s)) * 100}%` }} />}
+                      <span class="cell">{content}</span>
+                    </td>
+                  );
+                })}
                 {share && (
                   <td class="n">
                     <Pct value={s} />
@@ -86,5 +90,6 @@ function SingleTable<T>({ caption, rows, columns, share, rowKey, limit }: Ranked
 export function Short({ id, name }: { id: string; name: string }) {
   // The name in full too: a narrow cell may cut it.
   if (name !== id) return <span title={`${name}\n${id}`}>{name}</span>;
-  return id.length > 16 && id.startsWith('0x') ? <span title={id}>{`${id.slice(0, 6)}…${id.slice(-4)}`}</span> : <>{id}</>;
+  return <span title={id}>{id.length > 16 && id.startsWith('0x') ? `${id.slice(0, 6)}…${id.slice(-4)}` : id}</span>;
 }
+

@@ -10,11 +10,71 @@ import { pointExtensionAt } from './service-setup.ts';
  * it) against the sandbox: nothing of a section is cut (the retention table,
  * the traffic flow's names), and the day not over yet is said as such, in
  * the figures and in the charts, whose legends show the latest values
- * without a hover. Screenshots of every section in light and dark.
+ * without a hover. Screenshots of every section in light and dark. The
+ * layout is checked in Vietnamese too, whose words are longer.
  */
 
 const NARROW = { width: 420, height: 600 };
 const people = (n: number) => n.toLocaleString('en-US');
+
+/** Opens a stats section by its id (holders, dapp-users, audience), whatever the language, and waits for its blocks and charts. */
+async function showSection(page: Page, id: string, blocks: readonly string[]) {
+  await page.click(`#section-${id}`);
+  for (const b of blocks) {
+    await expect.poll(() => page.locator(`[data-block="${b}"]`).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+  }
+  // Charts load their code on first use: wait for every one of them.
+  await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('.uplot')));
+}
+
+/**
+ * What is cut in the stats: elements whose content is wider than their box, but for scroll regions
+ * one can reach by keyboard, and ellipsized names that carry the full name where hover and focus find it.
+ */
+const cutElements = (page: Page) =>
+  page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.stats *')) {
+      // Visually hidden text (captions for screen readers) is one pixel wide by design.
+      if (el.closest('.u-wrap, .sr-only') || el.scrollWidth <= el.clientWidth + 1) continue;
+      const css = getComputedStyle(el);
+      const scrolls = css.overflowX === 'auto' || css.overflowX === 'scroll';
+      if (scrolls && el.tabIndex >= 0) continue;
+      const full = (el.closest('[title]') ?? el.querySelector('[title]'))?.getAttribute('title') ?? el.getAttribute('aria-label');
+      if (css.textOverflow === 'ellipsis' && full?.includes(el.textContent?.trim() ?? '\0')) continue;
+      cut.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+    }
+    return { cut, pageWidth: document.documentElement.scrollWidth };
+  });
+
+/** Each retention table's width against its scroll box's: the compact table fits every period in the popup's width. */
+const cohortFit = (page: Page) =>
+  page.locator('[data-block="retention"] table.cohort').evaluate((table) => ({ table: table.scrollWidth, box: table.parentElement!.clientWidth }));
+
+const SECTIONS = [
+  ['holders', ['holders', 'balance', 'prominent', 'rewards', 'transfers']],
+  ['dapp-users', ['daily-users', 'actions', 'distribution', 'overlap']],
+  ['audience', ['retention', 'inbounce', 'countries', 'traffic']],
+] as const;
+
+/** In each section, light and dark: nothing cut, the page no wider than the popup, the retention table whole. */
+async function expectNothingCut(h: ExtensionHarness, language: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    const page = await openExtensionPage(h, '/popup.html', NARROW, scheme);
+    for (const [id, blocks] of SECTIONS) {
+      await showSection(page, id, blocks);
+      await screenshot(page, `popup-420-${language}-${id}-${scheme}`);
+      const { cut, pageWidth } = await cutElements(page);
+      expect(cut, `${id} (${language}, ${scheme})`).toEqual([]);
+      expect(pageWidth, `${id} (${language}, ${scheme})`).toBeLessThanOrEqual(NARROW.width);
+      if (id === 'audience') {
+        const fit = await cohortFit(page);
+        expect(fit.table, `every retention period in view (${language}, ${scheme})`).toBeLessThanOrEqual(fit.box);
+      }
+    }
+    await page.close();
+  }
+}
 
 describe('popup at 420 px', () => {
   let sb: Sandbox;
@@ -32,58 +92,15 @@ describe('popup at 420 px', () => {
 
   const openPopup = (scheme: 'light' | 'dark' = 'light') => openExtensionPage(h, '/popup.html', NARROW, scheme);
 
-  async function showSection(page: Page, name: string, blocks: readonly string[]) {
-    await page.getByRole('tab', { name }).click();
-    for (const b of blocks) {
-      await expect.poll(() => page.locator(`[data-block="${b}"]`).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
-    }
-    // Charts load their code on first use: wait for every one of them.
-    await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('.uplot')));
-  }
-
-  /**
-   * What is cut in the stats: elements whose content is wider than their box, but for scroll regions
-   * one can reach by keyboard, and ellipsized names that carry the full name where hover and focus find it.
-   */
-  const cutElements = (page: Page) =>
-    page.evaluate(() => {
-      const cut: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>('.stats *')) {
-        // Visually hidden text (captions for screen readers) is one pixel wide by design.
-        if (el.closest('.u-wrap, .sr-only') || el.scrollWidth <= el.clientWidth + 1) continue;
-        const css = getComputedStyle(el);
-        const scrolls = css.overflowX === 'auto' || css.overflowX === 'scroll';
-        if (scrolls && el.tabIndex >= 0) continue;
-        const full = (el.closest('[title]') ?? el.querySelector('[title]'))?.getAttribute('title') ?? el.getAttribute('aria-label');
-        if (css.textOverflow === 'ellipsis' && full?.includes(el.textContent?.trim() ?? '\0')) continue;
-        cut.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
-      }
-      return { cut, pageWidth: document.documentElement.scrollWidth };
-    });
-
   it('cuts nothing in any section, in light and dark', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      const page = await openPopup(scheme);
-      for (const [name, id, blocks] of [
-        ['Holders', 'holders', ['holders', 'balance', 'prominent', 'rewards', 'transfers']],
-        ['DApp users', 'dapp-users', ['daily-users', 'actions', 'distribution', 'overlap']],
-        ['Audience', 'audience', ['retention', 'inbounce', 'countries', 'traffic']],
-      ] as const) {
-        await showSection(page, name, blocks);
-        await screenshot(page, `popup-420-${id}-${scheme}`);
-        const { cut, pageWidth } = await cutElements(page);
-        expect(cut, `${name} (${scheme})`).toEqual([]);
-        expect(pageWidth, `${name} (${scheme})`).toBeLessThanOrEqual(NARROW.width);
-      }
-      await page.close();
-    }
+    await expectNothingCut(h, 'en');
   });
 
   it('shows every retention period and every traffic name whole, each abbreviation with its full name', async () => {
     const retention = (await sandboxStats(sb, 'retention', 'nebula')) as Record<string, { retention: Record<string, number> }>;
     const periods = new Set(Object.values(retention).flatMap((c) => Object.keys(c.retention)));
     const page = await openPopup();
-    await showSection(page, 'Audience', ['retention', 'traffic']);
+    await showSection(page, 'audience', ['retention', 'traffic']);
     const heads = page.locator('[data-block="retention"] thead th[data-period]');
     expect(await heads.count()).toBe(periods.size);
     // Every column head is in view, and names its period in full for assistive technology and on hover.
@@ -124,7 +141,7 @@ describe('popup at 420 px', () => {
     // The sandbox's window ends now: its last day is today's.
     expect(today.timestamp).toBe(Math.floor(Date.now() / 86_400_000) * 86_400);
     const page = await openPopup();
-    await showSection(page, 'DApp users', ['daily-users']);
+    await showSection(page, 'dapp-users', ['daily-users']);
     const block = page.locator('[data-block="daily-users"]');
     // The headline is the last complete day; today's figure follows, marked.
     expect(await block.locator('[data-figure="users"] .num').innerText()).toBe(people(days.at(-2)!.numberOfUsers));
@@ -155,11 +172,30 @@ describe('popup at 420 px', () => {
     expect(await tableRows.nth(days.length - 2).locator('th').innerText()).not.toMatch(/today/);
 
     // Bars: the claimed rewards of today are drawn apart too; every chart's legend has values without a hover.
-    await showSection(page, 'Holders', ['holders', 'rewards']);
+    await showSection(page, 'holders', ['holders', 'rewards']);
     expect(await page.locator('[data-block="holders"] [data-figure="active"] .figure-label').innerText()).toBe('Active holders, today so far');
     const idle = await page.locator('.u-legend .u-series:visible .u-value').allInnerTexts();
     expect(idle.length).toBeGreaterThan(0);
     expect(idle.filter((v) => v.trim() === '')).toEqual([]);
     await page.close();
+  });
+});
+
+describe('popup at 420 px in a Vietnamese browser', () => {
+  let sb: Sandbox;
+  let h: ExtensionHarness;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, scale: 0.1 });
+    h = await launchExtension({ language: 'vi' });
+    await pointExtensionAt(h, { origin: sb.origin, apiKey: sb.apiKey }, { defaultProject: 'nebula' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+  });
+
+  it('cuts nothing in any section with the longer Vietnamese words, in light and dark', async () => {
+    await expectNothingCut(h, 'vi');
   });
 });

@@ -83,7 +83,7 @@ function ActionsBlock() {
                 limit={s.rows}
                 share={(a) => a.share}
                 columns={[
-                  { label: t('stats.actions.action'), cell: (a) => <span title={a.id}>{a.name}</span> },
+                  { label: t('stats.actions.action'), cell: (a) => <span title={a.name === a.id ? a.id : `${a.name}\n${a.id}`}>{a.name}</span> },
                   { label: t('stats.actions.users'), cell: (a) => <Num value={a.users} compact />, num: true },
                   { label: t('stats.actions.txns'), cell: (a) => <Num value={a.transactions} compact />, num: true },
                 ]}
@@ -155,7 +155,7 @@ function OverlapBlock() {
             limit={s.rows}
             share={(i) => i.share}
             columns={[
-              { label: t('stats.overlap.project'), cell: (i) => <span title={i.projectType ?? undefined}>{i.name}</span> },
+              { label: t('stats.overlap.project'), cell: (i) => <span title={i.projectType ? `${i.name}\n${i.projectType}` : i.name}>{i.name}</span> },
               { label: t('stats.overlap.users'), cell: (i) => <Num value={i.users} compact />, num: true },
               ...(market ? [{ label: t('stats.overlap.marketShare'), cell: (i: (typeof v.items)[number]) => <Pct value={i.marketShare} />, num: true }] : []),
             ]}
