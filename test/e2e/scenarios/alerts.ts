@@ -243,6 +243,8 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       await expect.poll(async () => Number(await options.attr(cell, 'data-last-change'))).toBeCloseTo(before.delta * 100, 6);
       expect(Number(await options.attr(`${cell} .change`, 'data-delta'))).toBeCloseTo(before.delta, 9);
       expect(await options.text(`${cell} .change .sr-only`)).toBe(expectedSpoken(before));
+      // Its column is named for the change as well as for a value.
+      expect(await options.text('.alerts-table thead th:nth-child(3)')).toBe('Last value or change');
       await options.close();
 
       // The badge, set in the popup to show daily users' change: the same periods, the same cached answers.
