@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { askWorker } from '@/lib/messaging/send.ts';
 import { notificationsGranted, requestNotifications } from '@/lib/notify/permission.ts';
 import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
+import { comparesDailyMeans } from '@/lib/stats/change-sources.ts';
 import { Change } from '@/components/stats/Change.tsx';
 import { AlertForm } from './AlertForm.tsx';
 import './alerts.css';
@@ -97,7 +98,7 @@ function RuleRow({ rule, data, now, editing, onEdit }: { rule: AlertRule; data: 
         {rule.condition.kind === 'periodChange' ? (
           // A period-change rule's number is its change: said as the popup says one, in words for screen readers.
           <td class="num" data-last-change={st.lastChange ?? ''}>
-            {st.change ? <Change change={st.change} days={st.changeDays ?? 1} /> : '—'}
+            {st.change ? <Change change={st.change} days={st.changeDays ?? 1} perDay={comparesDailyMeans(rule.metric)} /> : '—'}
             {st.error && <div class="hint status-warn">{st.error}</div>}
             {error && <div class="hint status-error">{error}</div>}
           </td>

@@ -4,7 +4,8 @@ import { t } from '@/lib/i18n/index.ts';
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { partialFrom } from '@/lib/stats/partial-day.ts';
 import { pinnedRequest } from '@/lib/pins/pins.ts';
-import { rowChanges, rowPeriods, type RowFigure } from '@/lib/pins/row-changes.ts';
+import { ROW_FIGURES, rowChanges, rowPeriods, type RowFigure } from '@/lib/pins/row-changes.ts';
+import { comparesDailyMeans } from '@/lib/stats/change-sources.ts';
 import { Change } from '@/components/stats/Change.tsx';
 import { ErrorNotice } from '@/components/stats/ErrorNotice.tsx';
 import { Num } from '@/components/stats/Num.tsx';
@@ -45,7 +46,7 @@ function Figures({ project, v, current }: { project: string; v: ViewOf<'holderCh
         <li key={f.id} class="pin-figure" data-figure={f.id}>
           <Num value={f.value} compact />
           <span class="pin-figure-label">{f.label}</span>
-          <Change change={changes[f.id]} days={days} />
+          <Change change={changes[f.id]} days={days} perDay={comparesDailyMeans(ROW_FIGURES[f.id])} />
         </li>
       ))}
     </ul>

@@ -9,7 +9,7 @@
 import { createContext } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import type { DataOperationId } from '@/lib/api/catalog.ts';
-import { changeOf, changeSource, hasHistory, type ChangeId } from '@/lib/stats/change-sources.ts';
+import { changeOf, changeSource, comparesDailyMeans, hasHistory, type ChangeId } from '@/lib/stats/change-sources.ts';
 import type { StatChange } from '@/lib/stats/change.ts';
 import { loadStat } from '@/lib/stats/loader.ts';
 import { pageLoaderDeps } from '@/lib/stats/page-client.ts';
@@ -69,6 +69,8 @@ export const PeriodAnswersContext = createContext<PeriodAnswers | null>(null);
 export interface FigureChange {
   readonly change: StatChange | undefined;
   readonly days: number;
+  /** The change compares means per day (comparesDailyMeans). */
+  readonly perDay: boolean;
 }
 
 /** The changes of some of this block's headline numbers; {} outside a block with changes. */
@@ -77,5 +79,5 @@ export function useChanges<Id extends ChangeId>(ids: readonly Id[]): Partial<Rec
   if (!answers) return {};
   const changes = changesOf(ids, answers);
   const days = answers.periods?.days ?? 0;
-  return Object.fromEntries(ids.map((id) => [id, { change: changes[id], days }])) as Partial<Record<Id, FigureChange>>;
+  return Object.fromEntries(ids.map((id) => [id, { change: changes[id], days, perDay: comparesDailyMeans(id) }])) as Partial<Record<Id, FigureChange>>;
 }

@@ -65,6 +65,15 @@ export function changeSource(id: ChangeId): ChangeSource {
   return CHANGE_SOURCES[id];
 }
 
+/**
+ * Whether the change compares each period's mean per day (a level such as active holders), while the
+ * number beside it is the latest day: said on hover, so +4% is not read as the latest day's change.
+ */
+export function comparesDailyMeans(id: ChangeId): boolean {
+  const source = changeSource(id);
+  return source.kind === 'series' && source.aggregate === 'mean';
+}
+
 /** Whether the operation takes a time range, so that an earlier period can be asked for. */
 export function hasHistory(op: DataOperationId): boolean {
   return acceptsParam(op, 'startTime') || acceptsParam(op, 'endTime');

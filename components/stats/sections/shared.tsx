@@ -34,7 +34,7 @@ export function Figures({ items, note, partial = false }: { items: readonly Figu
         <div key={f.id} class="figure" data-figure={f.id}>
           <Num value={f.value} />
           <span class="figure-label">{f.label}</span>
-          {f.change && <Change change={f.change.change} days={f.change.days} />}
+          {f.change && <Change change={f.change.change} days={f.change.days} perDay={f.change.perDay} />}
           {f.value === null && <span class="figure-why muted">{t('stats.block.notInAnswer')}</span>}
         </div>
       ))}

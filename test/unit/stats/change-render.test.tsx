@@ -24,6 +24,18 @@ describe('Change', () => {
     expect(el.getAttribute('title')).toBe('up 4.2% from the 30 days before');
   });
 
+  it('a level compared by its mean per day says so on hover, and reads out the same sentence', () => {
+    render(<Change change={computeChange(1042, 1000)} days={30} perDay />, root());
+    const el = root().querySelector('.change')!;
+    expect(el.getAttribute('title')).toBe('up 4.2% from the 30 days before, comparing the average per day');
+    expect(texts(el).spoken).toBe('up 4.2% from the 30 days before');
+    // Nothing to qualify where there is no figure, or one day against one day.
+    render(<Change change={computeChange(12, null)} days={30} perDay />, root());
+    expect(root().querySelector('.change')!.getAttribute('title')).toBe('no earlier data to compare with');
+    render(<Change change={computeChange(1042, 1000)} days={1} perDay />, root());
+    expect(root().querySelector('.change')!.getAttribute('title')).toBe('up 4.2% from the day before');
+  });
+
   it('down and flat have their own arrows', () => {
     render(<Change change={computeChange(900, 1000)} days={7} />, root());
     expect(texts(root().querySelector('.change')!)).toEqual({ shown: '\u25BC-10%', spoken: 'down 10% from the 7 days before' });
