@@ -259,6 +259,20 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await dapp.close();
     });
 
+    it('the dApp\'s "Cancel request" while the proof page is open: the page closes, the promise rejects 4001, nothing is left', async () => {
+      const dapp = await w.openDapp('cancel', w.origin('cancel.example'));
+      const proof = await requestAndApprove(dapp);
+      // The SDK's AbortSignal behind the button reaches the extension as vantage_cancelRequest.
+      expect(await dapp.attr('#cancel', 'hidden')).toBeNull();
+      await dapp.click('#cancel');
+      await expect.poll(() => statusCode(dapp)).toBe('4001');
+      expect(await dapp.text('#status')).toContain('The page cancelled the request.');
+      await proof.waitForClose(10_000);
+      await expect.poll(() => flows()).toEqual({});
+      expect(await dapp.attr('#cancel', 'hidden')).not.toBeNull();
+      await dapp.close();
+    });
+
     it('a flood of requests from many tabs: one consent window on screen; after Reject the site is refused at once, with no window', async () => {
       const site = w.origin('flood.example');
       const tabs = [await w.openDapp('flood-1', site), await w.openDapp('flood-2', site), await w.openDapp('flood-3', site)];
