@@ -17,13 +17,12 @@ import {
   type ProofPayload,
   type ProofProgress,
   type ProviderInfo,
-  type RequestOptions,
   type ScoreProofResult,
   type ToRelay,
   type VantageProvider,
 } from './contract.ts';
 import { listenForChannel, type PortLike } from './page-channel.ts';
-import { providerMethods } from './provider-methods.ts';
+import { providerMethods, type PendingRequest } from './provider-methods.ts';
 
 /**
  * `window.vantage`, installed in the page's own (main) world. It only turns
@@ -59,14 +58,11 @@ export interface PageApiOptions {
   readonly followNewRelay?: boolean;
 }
 
-interface Pending {
+interface Pending extends PendingRequest<VantageError> {
   /** The worker started a flow for it (the relay said `accepted`). */
   accepted?: boolean;
   /** It was posted to the relay (which may not have said `accepted` yet). */
   sent?: boolean;
-  resolve(r: ScoreProofResult): void;
-  reject(e: VantageError): void;
-  readonly onProgress?: RequestOptions['onProgress'];
 }
 
 const toError = (e: ProofErrorInfo) => new VantageError(e.message, e.code);
@@ -162,11 +158,10 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     name: info.name,
     version: info.version,
     ...providerMethods<VantageError>({
-      open: (settle, onProgress) => {
-        const id = `${idPrefix}-${++seq}`;
-        pending.set(id, { ...settle, ...(onProgress ? { onProgress } : {}) });
+      nextId: () => `${idPrefix}-${++seq}`,
+      keep: (id, request) => {
+        pending.set(id, { ...request });
         progress(id, 'requested');
-        return id;
       },
       refuse: (id, error) => end(id, { ok: false, error }),
       pending: () => pending.size,

@@ -2,10 +2,11 @@ import { PAGE_METHODS, ProofErrorCode, type ProofRequestParams, type RequestArgu
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { isParamError, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions } from './params.ts';
 
-/** How a request's promise is settled. */
-export interface Settle<E extends Error> {
+/** A request as a provider keeps it while it is pending: how to settle its promise, and the page's callback. */
+export interface PendingRequest<E extends Error> {
   resolve(result: ScoreProofResult): void;
   reject(error: E): void;
+  readonly onProgress?: RequestOptions['onProgress'];
 }
 
 /**
@@ -13,8 +14,10 @@ export interface Settle<E extends Error> {
  * to its relay, @vantage/sdk/testing's mock plays the user's part. `E` is the provider's own Error class.
  */
 export interface ProviderOps<E extends Error> {
-  /** Keeps a new request (its promise and the page's onProgress) under a fresh id, and reports `requested`. */
-  open(settle: Settle<E>, onProgress: RequestOptions['onProgress'] | undefined): string;
+  /** A fresh request id. */
+  nextId(): string;
+  /** Keeps a new request under its id, and reports it `requested`. */
+  keep(id: string, request: PendingRequest<E>): void;
   /** Ends request `id` refused: its `failed` progress, then the rejection. */
   refuse(id: string, error: E): void;
   /** Requests pending, the one just opened included. */
@@ -50,7 +53,8 @@ export function providerMethods<E extends Error>(ops: ProviderOps<E>): Pick<Vant
         refusal = invalid(e);
       }
       // Even a refused request is opened first: its `requested` and `failed` events name it like any other.
-      const id = ops.open({ resolve, reject }, onProgress);
+      const id = ops.nextId();
+      ops.keep(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
       let params: ProofRequestParams | undefined;
       try {
         if (!refusal) params = parse();

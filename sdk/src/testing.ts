@@ -22,12 +22,11 @@ import {
   type ProgressPhase,
   type ProofProgress,
   type ProofRequestParams,
-  type RequestOptions,
   type ScoreProofResult,
   type VantageProvider,
 } from '@/lib/proof/contract.ts';
 import { PAGE_MESSAGES, timedOutMessage } from '@/lib/proof/page-messages.ts';
-import { providerMethods } from '@/lib/proof/provider-methods.ts';
+import { providerMethods, type PendingRequest } from '@/lib/proof/provider-methods.ts';
 import { VantageError } from './errors.ts';
 import fixtureJson from './fixtures/score-proof.json';
 
@@ -89,10 +88,7 @@ const USER_ENDINGS = {
   close: PAGE_MESSAGES.consentClosed,
 } as const;
 
-interface Pending {
-  readonly onProgress?: RequestOptions['onProgress'];
-  resolve(r: ScoreProofResult): void;
-  reject(e: VantageError): void;
+interface Pending extends PendingRequest<VantageError> {
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -179,11 +175,10 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
     name: info.name,
     version: info.version,
     ...providerMethods<VantageError>({
-      open: (settle, onProgress) => {
-        const id = `mock-${++seq}`;
-        pending.set(id, { ...settle, ...(onProgress ? { onProgress } : {}) });
+      nextId: () => `mock-${++seq}`,
+      keep: (id, request) => {
+        pending.set(id, { ...request });
         progress(id, 'requested');
-        return id;
       },
       refuse: (id, error) => end(id, { ok: false, error }),
       pending: () => pending.size,
