@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { axeViolations } from './axe.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { expectNothingCut } from './narrow-layout.ts';
 import { sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
@@ -60,6 +61,10 @@ describe('the popup in a Vietnamese browser', () => {
     await screenshot(page, 'popup-vi-dapp-users');
     expect(await axeViolations(page, 'popup-vi-dapp-users')).toEqual([]);
     await page.close();
+  });
+
+  it('at 420 px, with the longer Vietnamese words, nothing is cut in any section and the retention table shows every period, light and dark', async () => {
+    await expectNothingCut(h, 'vi');
   });
 
   it('the Projects tab in Vietnamese: its words, compact numbers the Vietnamese way, changes said in Vietnamese, and axe finds nothing', async () => {
