@@ -94,11 +94,15 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
         if (alarm.name === WATCHDOG_ALARM) void runner.tick();
       });
       void runner.resume();
-      // A proof ages out of the history even when no new one is made.
-      void history.prune(Date.now()).catch((e: unknown) => console.warn('Vantage: proof history not pruned:', String(e)));
+      // A proof ages out of the history even when no new one is made; not on the start's path, where a popup's cold
+      // open waits for the worker's first fetches (its key read and decryption would compete with theirs).
+      setTimeout(() => void history.prune(Date.now()).catch((e: unknown) => console.warn('Vantage: proof history not pruned:', String(e))), PRUNE_AFTER_START_MS);
     },
   };
 }
+
+/** How long after a worker start the proof history is pruned (a worker lives at least ~30 s once woken). */
+const PRUNE_AFTER_START_MS = 5_000;
 
 export const proofWorker: WorkerFeature = {
   name: 'proof',
