@@ -18,7 +18,8 @@ import { markPainted } from './painted.ts';
 import { AsOf } from './partial-day.ts';
 import { useStat } from './use-stat.ts';
 import { ComparedAsOf } from './compare-context.ts';
-import { ComparedStatus, useComparedStat } from './compared-block.tsx';
+import { useComparedStat } from './compared-block.tsx';
+import { ComparedStatus } from './compared-lazy.ts';
 import { PeriodAnswersContext, usePeriodAnswers } from './use-change.ts';
 
 export interface BlockProps<Id extends DataOperationId> {

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/index.ts';
-import { projectIdProblem, PROJECT_ID_MAX, type ProjectIdProblem } from '@/lib/stats/compare.ts';
+import { projectIdProblem, PROJECT_ID_MAX, type ProjectIdProblem } from '@/lib/stats/project-id.ts';
 import { formatNumber } from '@/lib/format/number.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import type { Comparison } from './use-comparison.ts';

@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { Pct } from './Num.tsx';
 import { useCompare } from './compare-context.ts';
-import { ComparedTable } from './ComparedTable.tsx';
+import { ComparedTable } from './compared-lazy.ts';
 import { fullText } from './full-text.ts';
 
 export interface Column<T> {

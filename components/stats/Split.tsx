@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { Num, Pct } from './Num.tsx';
 import { Change } from './Change.tsx';
 import { useCompare } from './compare-context.ts';
-import { ComparedSplit } from './compared-parts.tsx';
+import { ComparedSplit } from './compared-lazy.ts';
 import type { FigureChange } from './use-change.ts';
 
 /**

@@ -8,18 +8,19 @@ import { pagePaintSnapshot } from '@/lib/stats/page-client.ts';
 import { initialUiState, readUiState, rememberProject, statsUiItem, withProject, type StatsUiState } from '@/lib/stats/ui-state.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import type { StatsFilters } from '@/lib/stats/query.ts';
-import { PinButton } from '@/components/pins/PinButton.tsx';
-import { BadgeControl } from './BadgeControl.tsx';
 import { ChangeBasis } from './ChangeBasis.tsx';
 import { keyWorks, sharedError, StatsContext, useBlockReports, type StatsContextValue, type StatsLayout } from './context.ts';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { SECTIONS } from './sections.tsx';
 import { CompareContext } from './compare-context.ts';
-import { useComparison, type ComparisonLink } from './use-comparison.ts';
+import type { Comparison, ComparisonLink } from './use-comparison.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
 
 const CompareControl = lazy(() => import('./CompareControl.tsx').then((m) => m.CompareControl));
+// The tools under the stats (badge, pin) are below the first screen of the popup: they load after its first paint.
+const BadgeControl = lazy(() => import('./BadgeControl.tsx').then((m) => m.BadgeControl));
+const PinButton = lazy(() => import('@/components/pins/PinButton.tsx').then((m) => m.PinButton));
 import './stats.css';
 
 /** The remembered view (project, filters, options) as stored, or seeded from the settings on first use. */
@@ -92,14 +93,27 @@ function WhenVisible({ children }: { children: ComponentChildren }) {
   return <div ref={ref} class={shown ? undefined : 'section-placeholder'}>{shown && children}</div>;
 }
 
+/** Outside the dashboard there is never a comparison. */
+const NO_COMPARISON: Comparison = {
+  other: null, value: null, failure: null, badLink: false,
+  start: () => undefined, stop: () => undefined, retry: () => undefined, dismissBadLink: () => undefined,
+};
+const noComparison = (): Comparison => NO_COMPARISON;
+
 /**
  * Project stats: the popup's Stats tab (`layout="popup"`: one section at a
  * time) and the dashboard (`layout="page"`: every section, larger, with CSV),
  * which a link may open on a project (lib/stats/dashboard-link.ts).
  */
-export function StatsView({ layout, openProject, link }: { layout: StatsLayout; openProject?: string; link?: ComparisonLink }) {
+export function StatsView({ layout, openProject, link, useComparison = noComparison }: {
+  layout: StatsLayout;
+  openProject?: string;
+  link?: ComparisonLink;
+  /** The dashboard's "Compare with…" (use-comparison.ts), passed in by the dashboard so the popup carries none of it. */
+  useComparison?: (project: string, link: ComparisonLink | undefined) => Comparison;
+}) {
   const [ui, save] = useUiState(openProject);
-  // The dashboard's "Compare with…": a second project beside the first, held in the page's URL (use-comparison.ts).
+  // A second project beside the first, held in the page's URL.
   const comparison = useComparison(ui?.filters.project ?? '', link);
   const [refreshToken, setRefreshToken] = useState(0);
   const [reports, report] = useBlockReports();

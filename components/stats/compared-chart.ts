@@ -9,7 +9,7 @@
 import { useMemo } from 'preact/hooks';
 import { t } from '@/lib/i18n/index.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
-import { mergeSeries } from '@/lib/stats/compare.ts';
+import { mergeSeries } from '@/lib/stats/merge-series.ts';
 import { useCompare, useComparedAsOf } from './compare-context.ts';
 import { useAsOf } from './partial-day.ts';
 

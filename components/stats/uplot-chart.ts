@@ -15,7 +15,7 @@ import { t } from '@/lib/i18n/index.ts';
 import { toAlignedData, type TimeSeries } from '@/lib/normalize/normalize.ts';
 import { chartDayName, type PartialDays } from '@/lib/stats/chart-summary.ts';
 import { DAY_SECONDS, splitAt, type SplitSeries } from '@/lib/stats/partial-day.ts';
-import { baseSeriesKey } from '@/lib/stats/compare.ts';
+import { baseSeriesKey } from '@/lib/stats/merge-series.ts';
 
 export interface ChartOptions {
   readonly height?: number;

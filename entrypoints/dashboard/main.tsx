@@ -3,7 +3,7 @@ import '@/components/ui/theme.css';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { focusMetricBlock } from '@/components/stats/dashboard-target.ts';
 import { StatsView } from '@/components/stats/StatsView.tsx';
-import type { ComparisonLink } from '@/components/stats/use-comparison.ts';
+import { useComparison, type ComparisonLink } from '@/components/stats/use-comparison.ts';
 import { dashboardHash, parseDashboardHash } from '@/lib/stats/dashboard-link.ts';
 import { prepareStorage } from '@/lib/storage/prepare.ts';
 
@@ -26,7 +26,7 @@ const show = () => {
       if (location.hash !== hash) history.replaceState(history.state, '', hash);
     },
   };
-  render(<StatsView key={project ?? ''} layout="page" openProject={project} link={link} />, document.getElementById('app')!);
+  render(<StatsView key={project ?? ''} layout="page" openProject={project} link={link} useComparison={useComparison} />, document.getElementById('app')!);
   if (metric) focusMetricBlock(metric);
 };
 localizePage('page.dashboard');

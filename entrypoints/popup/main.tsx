@@ -1,9 +1,9 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/popup/popup.css';
-import { AttentionBanner } from '@/components/popup/AttentionBanner.tsx';
 import { PopupApp, type PopupTab } from '@/components/popup/PopupApp.tsx';
 import { lazyPanel } from '@/components/popup/lazy-panel.tsx';
+import { lazy } from '@/components/ui/lazy.tsx';
 import { StatsPanel } from '@/components/stats/StatsView.tsx';
 import { t } from '@/lib/i18n/index.ts';
 import { localizePage } from '@/lib/i18n/page.ts';
@@ -26,6 +26,9 @@ const tabs: PopupTab[] = [
   { id: 'score', label: t('popup.tabs.score'), Panel: lazyPanel(() => import('@/components/score/ScorePanel.tsx').then((m) => m.ScorePanel)) },
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
+
+// It reads storage after the first paint anyway: its code loads then too.
+const AttentionBanner = lazy(() => import('@/components/popup/AttentionBanner.tsx').then((m) => m.AttentionBanner));
 
 // popup.html#projects opens on that tab (a link, the bench); anything else on the first.
 render(<PopupApp tabs={tabs} initial={location.hash.slice(1) || undefined} notice={AttentionBanner} />, document.getElementById('app')!);

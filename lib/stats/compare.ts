@@ -1,57 +1,17 @@
 /**
  * The dashboard's comparison of two projects ("Compare with…"), as pure data:
- * two series on one x axis, two ranked lists joined row by row, two answers'
- * CSV tables as one, and which project ids a comparison accepts. The UI that
+ * two ranked lists joined row by row and two answers' CSV tables as one (two
+ * series on one x axis: merge-series.ts; which ids it takes: project-id.ts). The UI that
  * draws them is components/stats/compare-*.tsx; the URL that holds them is
  * lib/stats/dashboard-link.ts. Pure.
  */
 import type { CsvCell } from '@/lib/csv/csv.ts';
-import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import type { NamedTable } from './tables.ts';
 
 /** The two projects of a comparison: the one the dashboard shows, and the one compared with it. */
 export interface ComparedPair {
   readonly primary: string;
   readonly other: string;
-}
-
-/** Appended to the compared project's series keys: `new` stays `new`, the other's is `new@compare`. */
-export const COMPARED_KEY_SUFFIX = '@compare';
-
-/** A series key without the compared project's suffix: what a chart option (its right axis) names. */
-export function baseSeriesKey(key: string): string {
-  return key.endsWith(COMPARED_KEY_SUFFIX) ? key.slice(0, -COMPARED_KEY_SUFFIX.length) : key;
-}
-
-export interface MergedSeries {
-  /** Both projects' series on the union of their days: the primary's first, then the other's. */
-  readonly series: TimeSeries;
-  /** Index (in `series.series`) of the other project's first series. */
-  readonly comparedFrom: number;
-}
-
-/**
- * Two projects' series on one x axis: every day either has, ascending; a day
- * one of them lacks is a gap (null) in its series, never a zero. Each series
- * is labelled by `label(seriesLabel, project)`, so the legend, the summary and
- * the table name both projects.
- */
-export function mergeSeries(a: TimeSeries, b: TimeSeries, pair: ComparedPair, label: (series: string, project: string) => string): MergedSeries {
-  const x = [...new Set([...a.x, ...b.x])].filter(Number.isFinite).sort((p, q) => p - q);
-  const on = (ts: TimeSeries, values: readonly (number | null)[]) => {
-    const at = new Map(ts.x.map((t, i) => [t, values[i] ?? null]));
-    return x.map((t) => at.get(t) ?? null);
-  };
-  return {
-    series: {
-      x,
-      series: [
-        ...a.series.map((s) => ({ ...s, label: label(s.label, pair.primary), values: on(a, s.values) })),
-        ...b.series.map((s) => ({ ...s, key: s.key + COMPARED_KEY_SUFFIX, label: label(s.label, pair.other), values: on(b, s.values) })),
-      ],
-    },
-    comparedFrom: a.series.length,
-  };
 }
 
 /** One row of two ranked lists joined: the same entry (by key) in each, or null where a list lacks it. */
@@ -104,23 +64,4 @@ export function comparedTables(a: readonly NamedTable[], b: readonly NamedTable[
     };
     return { name, columns: [PROJECT_COLUMN, ...columns], rows: [...rowsOf(pair.primary, ta), ...rowsOf(pair.other, tb)] };
   });
-}
-
-/** The longest project id a comparison accepts: real ids are short slugs; a link is no place for a novel. */
-export const PROJECT_ID_MAX = 100;
-
-export type ProjectIdProblem = 'empty' | 'too-long' | 'characters';
-
-/**
- * What is wrong with a (trimmed) project id typed or read from a link, or
- * null. Ids go into a URL path encoded, so any printable text travels safely
- * (the project field takes `a&b c` too); what is refused is what no id holds:
- * nothing, more than PROJECT_ID_MAX characters, and control or invisible
- * format characters (a line break; a right-to-left override would make the
- * heading and the legend lie about the name).
- */
-export function projectIdProblem(id: string): ProjectIdProblem | null {
-  if (!id) return 'empty';
-  if ([...id].length > PROJECT_ID_MAX) return 'too-long';
-  return /\p{C}/u.test(id) ? 'characters' : null;
 }

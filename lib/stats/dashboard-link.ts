@@ -7,7 +7,7 @@
  * be bookmarked. The hash, not the query: the page stays one document, and
  * following another link to it is a `hashchange`.
  */
-import { projectIdProblem } from './compare.ts';
+import { projectIdProblem } from './project-id.ts';
 
 export const DASHBOARD_PAGE = '/dashboard.html' as const;
 

@@ -10,7 +10,7 @@ import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
 import { Figures, LatestDay, NoHistory, usePartialDay, useSizes } from './shared.tsx';
-import { ComparedFigures } from '@/components/stats/compared-parts.tsx';
+import { ComparedFigures } from '@/components/stats/compared-lazy.ts';
 import { useChanges } from '@/components/stats/use-change.ts';
 import { useAsOf } from '@/components/stats/partial-day.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';

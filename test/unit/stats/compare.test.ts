@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@/lib/csv/csv.ts';
-import { baseSeriesKey, comparedTables, joinRows, mergeSeries, projectIdProblem, PROJECT_ID_MAX } from '@/lib/stats/compare.ts';
+import { comparedTables, joinRows } from '@/lib/stats/compare.ts';
+import { baseSeriesKey, mergeSeries } from '@/lib/stats/merge-series.ts';
+import { projectIdProblem, PROJECT_ID_MAX } from '@/lib/stats/project-id.ts';
 import { dashboardHash, dashboardUrlFor, parseDashboardHash } from '@/lib/stats/dashboard-link.ts';
 import { seriesTable } from '@/lib/stats/tables.ts';
 
