@@ -4,7 +4,6 @@ import {
   PAGE_API_NAME,
   PAGE_API_RDNS,
   PAGE_API_VERSION,
-  PAGE_CANCELLED_MESSAGE,
   parseToPage,
   PROGRESS_EVENT,
   PROOF_EVENT,
@@ -143,35 +142,20 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     else p.reject(outcome.error);
   };
 
-  /**
-   * The page cancels its own request (vantage_cancelRequest): it rejects 4001 at once, and the extension
-   * ends the flow it started for it through the relay's `done` (the worker's proof.abandon: its consent
-   * window or proof page closes). True if it was pending.
-   */
-  const cancel = async (id: string): Promise<boolean> => {
-    if (!pending.has(id)) return false;
-    end(id, { ok: false, error: new VantageError(PAGE_CANCELLED_MESSAGE, ProofErrorCode.UserRejected) }, true);
-    return true;
-  };
-
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
+    // A cancel (vantage_cancelRequest) ends the request with `cancelled`: the relay's `done` makes the worker end
+    // the flow it started for it (proof.abandon: its consent window or proof page closes).
     ...providerMethods<VantageError>({
+      pending, progress, end,
       nextId: () => `${idPrefix}-${++seq}`,
-      keep: (id, request) => {
-        pending.set(id, { ...request });
-        progress(id, 'requested');
-      },
-      refuse: (id, error) => end(id, { ok: false, error }),
-      pending: () => pending.size,
       // Posted to the relay; with none to answer, the page hears 4900 at once.
       proceed: (id, params) => {
         if (!send({ target: RELAY_TARGET, type: 'request', id, params })) return end(id, { ok: false, error: disconnected() });
         pending.get(id)!.sent = true;
         beat();
       },
-      cancel,
       error: (message, code, data) => new VantageError(message, code, data),
     }),
   });

@@ -1,4 +1,4 @@
-import { PAGE_METHODS, ProofErrorCode, type ProofRequestParams, type RequestArguments, type RequestOptions, type ScoreProofResult, type VantageProvider } from './contract.ts';
+import { PAGE_CANCELLED_MESSAGE, PAGE_METHODS, ProofErrorCode, type ProofRequestParams, type RequestArguments, type RequestOptions, type ScoreProofResult, type VantageProvider } from './contract.ts';
 import { PAGE_MESSAGES } from './page-messages.ts';
 import { isParamError, parseProofRequest, parseRequestParams, readCancelId, readRequestMethod, readRequestOptions } from './params.ts';
 
@@ -14,18 +14,19 @@ export interface PendingRequest<E extends Error> {
  * to its relay, @vantage/sdk/testing's mock plays the user's part. `E` is the provider's own Error class.
  */
 export interface ProviderOps<E extends Error> {
+  /** The provider's pending requests by id: each new one is kept here (the provider may note more on it). */
+  readonly pending: Map<string, PendingRequest<E>>;
   /** A fresh request id. */
   nextId(): string;
-  /** Keeps a new request under its id, and reports it `requested`. */
-  keep(id: string, request: PendingRequest<E>): void;
-  /** Ends request `id` refused: its `failed` progress, then the rejection. */
-  refuse(id: string, error: E): void;
-  /** Requests pending, the one just opened included. */
-  pending(): number;
+  /** Tells the page a request's progress. */
+  progress(id: string, phase: 'requested'): void;
+  /**
+   * Ends a pending request with an error: its `failed` progress, then the rejection (a no-op for one
+   * not pending). `cancelled`: the page ended it itself.
+   */
+  end(id: string, outcome: { readonly ok: false; readonly error: E }, cancelled?: boolean): void;
   /** Goes on with a request the rules admitted. */
   proceed(id: string, params: ProofRequestParams): void;
-  /** Cancels this page's request `id` (read and checked here). */
-  cancel(id: string): Promise<boolean>;
   /** The error a page gets. */
   error(message: string, code: ProofErrorCode, data?: unknown): E;
 }
@@ -54,16 +55,18 @@ export function providerMethods<E extends Error>(ops: ProviderOps<E>): Pick<Vant
       }
       // Even a refused request is opened first: its `requested` and `failed` events name it like any other.
       const id = ops.nextId();
-      ops.keep(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      ops.pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      ops.progress(id, 'requested');
+      const refuse = (error: E) => ops.end(id, { ok: false, error });
       let params: ProofRequestParams | undefined;
       try {
         if (!refusal) params = parse();
       } catch (e) {
         refusal = invalid(e);
       }
-      if (refusal || !params) return ops.refuse(id, refusal ?? invalid(undefined));
+      if (refusal || !params) return refuse(refusal ?? invalid(undefined));
       // One request per tab, answered here first: a page that floods costs the extension nothing.
-      if (ops.pending() > 1) return ops.refuse(id, ops.error(PAGE_MESSAGES.alreadyPending, ProofErrorCode.AlreadyPending));
+      if (ops.pending.size > 1) return refuse(ops.error(PAGE_MESSAGES.alreadyPending, ProofErrorCode.AlreadyPending));
       ops.proceed(id, params);
     });
 
@@ -74,7 +77,10 @@ export function providerMethods<E extends Error>(ops: ProviderOps<E>): Pick<Vant
     } catch (e) {
       return Promise.reject(invalid(e));
     }
-    return ops.cancel(id);
+    // The page cancels its own request: it rejects 4001 at once; true if it was pending.
+    if (!ops.pending.has(id)) return Promise.resolve(false);
+    ops.end(id, { ok: false, error: ops.error(PAGE_CANCELLED_MESSAGE, ProofErrorCode.UserRejected) }, true);
+    return Promise.resolve(true);
   };
   return {
     requestScoreProof: (params: unknown, options?: RequestOptions) => start(() => parseProofRequest(params), options),

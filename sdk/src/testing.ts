@@ -14,7 +14,6 @@ import {
   PAGE_API_NAME,
   PAGE_API_RDNS,
   PAGE_API_VERSION,
-  PAGE_CANCELLED_MESSAGE,
   PROGRESS_EVENT,
   PROOF_EVENT,
   ProofErrorCode,
@@ -164,24 +163,13 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
     end(id, { ok: true, result: structuredClone(result) });
   }
 
-  const cancel = async (id: string): Promise<boolean> => {
-    if (!pending.has(id)) return false;
-    fail(id, ProofErrorCode.UserRejected, PAGE_CANCELLED_MESSAGE);
-    return true;
-  };
-
   // The extension's own reading of every call (lib/proof/provider-methods.ts).
   const provider: VantageProvider = Object.freeze({
     name: info.name,
     version: info.version,
     ...providerMethods<VantageError>({
+      pending, progress, end,
       nextId: () => `mock-${++seq}`,
-      keep: (id, request) => {
-        pending.set(id, { ...request });
-        progress(id, 'requested');
-      },
-      refuse: (id, error) => end(id, { ok: false, error }),
-      pending: () => pending.size,
       proceed: (id, params) => {
         requests.push(params);
         if (timeoutMs !== undefined) {
@@ -189,7 +177,6 @@ export function mockVantage(win: Window, scenario: MockScenario = {}): MockVanta
         }
         void run(id, params);
       },
-      cancel,
       error: (message, code, data) => new VantageError(message, code, data),
     }),
   });
