@@ -92,4 +92,3 @@ export function Short({ id, name }: { id: string; name: string }) {
   if (name !== id) return <span title={`${name}\n${id}`}>{name}</span>;
   return <span title={id}>{id.length > 16 && id.startsWith('0x') ? `${id.slice(0, 6)}…${id.slice(-4)}` : id}</span>;
 }
-

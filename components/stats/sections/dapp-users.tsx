@@ -83,7 +83,7 @@ function ActionsBlock() {
                 limit={s.rows}
                 share={(a) => a.share}
                 columns={[
-                  { label: t('stats.actions.action'), cell: (a) => <span title={a.name === a.id ? a.id : `${a.name}\n${a.id}`}>{a.name}</span> },
+                  { label: t('stats.actions.action'), cell: (a) => <Short id={a.id} name={a.name} /> },
                   { label: t('stats.actions.users'), cell: (a) => <Num value={a.users} compact />, num: true },
                   { label: t('stats.actions.txns'), cell: (a) => <Num value={a.transactions} compact />, num: true },
                 ]}
