@@ -3,7 +3,7 @@ import type { DataOperationId } from '@/lib/api/catalog.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { loadStat, type StatState } from '@/lib/stats/loader.ts';
 import { normalize, type ViewOf } from '@/lib/stats/operation-views.ts';
-import { pageLoaderDeps, pagePaintSnapshot } from '@/lib/stats/page-client.ts';
+import { pageLoaderDeps, pagePaintSnapshot, pageScope } from '@/lib/stats/page-client.ts';
 import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
 
 export interface UseStat<Id extends DataOperationId> {
@@ -72,7 +72,8 @@ export function useStat<Id extends DataOperationId>(
     return loadStat(pageLoaderDeps(), request, { force, current: checked, hint }, (s) => {
       if (s.status === 'ready') {
         shown.current = { key, entry: s.entry, hint: false };
-        if (remember) pagePaintSnapshot().rememberEntry(key, s.entry);
+        // Kept under the scope once it is worked out: a cold open paints the worker's answer before then.
+        if (remember) pageScope().afterScope(() => pagePaintSnapshot().rememberEntry(key, s.entry));
       } else if (s.status === 'loading') shown.current = null;
       setState((prev) => (sameState(prev, s) ? prev : s));
     });

@@ -17,6 +17,12 @@ export interface ScopeTracker {
    * scope changes while it runs.
    */
   guard<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `then` once the scope current now is worked out (and adopted),
+   * unless it changes meanwhile or cannot be worked out: for what may only be
+   * kept under a known scope (an answer `guard` handed out before it was).
+   */
+  afterScope(then: () => void): void;
 }
 
 export function scopeTracker(read: () => Promise<string | null>, adopt: (scope: string | null) => void): ScopeTracker {
@@ -44,10 +50,19 @@ export function scopeTracker(read: () => Promise<string | null>, adopt: (scope: 
       for (;;) {
         const before = scope();
         const out = await task();
-        // No scope could be worked out (no key): nothing to compare the answer against.
+        // No change since the task began: the answer stands, whether or not the scope is worked out yet
+        // (on a cold open the worker's answer can come first; waiting for the scope held the first paint).
+        if (current === before) return out;
+        // A failed read also clears `current`: no scope could be worked out (no key), nothing to compare against.
         const known = await before.then(() => true, () => false);
-        if (!known || current === before) return out;
+        if (!known) return out;
       }
+    },
+    afterScope(then) {
+      const now = scope();
+      now.then(() => {
+        if (current === now) then();
+      }, () => undefined);
     },
     async run(task) {
       for (;;) {

@@ -7,6 +7,14 @@ import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/st
 import { measured } from '@/lib/timing/measure.ts';
 import { cacheScope, type ScopeSecret } from './scope.ts';
 
+/** What a client and a cache scope are made of, read together. */
+interface ScopeInputs {
+  readonly settings: Settings;
+  readonly apiKey: string;
+  /** Null without a key. */
+  readonly scope: string | null;
+}
+
 /**
  * What a worker fetch runs with: a client, and the scope (lib/cache/scope.ts)
  * its answers are cached under, both made from one read of the settings and
@@ -32,15 +40,10 @@ export function makeServiceContext(
   vault: KeyVault, secret: ScopeSecret, hostsGranted: HostsGranted, fetchImpl?: typeof fetch,
   watch: (changed: () => void) => unknown = watchScopeInputs,
 ): () => Promise<ServiceContext> {
-  type Inputs = { readonly settings: Settings; readonly apiKey: string; readonly scope: string | null };
-  let inputs: Promise<Inputs> | undefined;
+  let inputs: Promise<ScopeInputs> | undefined;
   watch(() => (inputs = undefined));
-  const read = (): Promise<Inputs> => {
-    const reading = measured('worker.settings-key', async () => {
-      const { settings, apiKey } = await loadSettingsAndKey(vault);
-      const scope = apiKey ? await cacheScope(settings, apiKey, await measured('worker.scope-secret', () => secret.getKey())) : null;
-      return { settings, apiKey, scope };
-    });
+  const read = (): Promise<ScopeInputs> => {
+    const reading = measured('worker.settings-key', () => readScopeInputs(vault, secret, 'worker.scope-secret'));
     // A failed read is not kept: the next fetch reads again.
     reading.catch(() => {
       if (inputs === reading) inputs = undefined;
@@ -61,10 +64,22 @@ export function serviceChanged(before: Partial<Settings> | null | undefined, aft
   return before?.dataBaseUrl !== after?.dataBaseUrl || before?.integrationBaseUrl !== after?.integrationBaseUrl;
 }
 
+/**
+ * The settings and key stored now, and their scope (null without a key). The
+ * scope secret is read from IndexedDB while storage is (not after): on a cold
+ * open that read was a step of its own before the first request.
+ */
+async function readScopeInputs(vault: KeyVault, secret: ScopeSecret, span?: string): Promise<ScopeInputs> {
+  const secretKey = span ? measured(span, () => secret.getKey()) : secret.getKey();
+  // Awaited only when there is a key; without one its failure is no one's concern.
+  secretKey.catch(() => undefined);
+  const { settings, apiKey } = await loadSettingsAndKey(vault);
+  return { settings, apiKey, scope: apiKey ? await cacheScope(settings, apiKey, await secretKey) : null };
+}
+
 /** The scope of the settings and key stored now; null when no key is set (no account: nothing cached is served). */
 export async function currentScope(vault: KeyVault, secret: ScopeSecret): Promise<string | null> {
-  const { settings, apiKey } = await loadSettingsAndKey(vault);
-  return apiKey ? cacheScope(settings, apiKey, await secret.getKey()) : null;
+  return (await readScopeInputs(vault, secret)).scope;
 }
 
 /** Fires when what the scope is made of may have changed: either base URL, or the key. */

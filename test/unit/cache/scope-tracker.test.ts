@@ -89,6 +89,47 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     expect(task).toHaveBeenCalledTimes(2);
   });
 
+  it('guard: answers as soon as the task does when nothing changed, not once the scope is worked out', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    const out = t.guard(async () => 'answer');
+    // The scope read is still pending (a cold open's vault and WebCrypto): the answer does not wait for it.
+    expect(await out).toBe('answer');
+    expect(pending).toHaveLength(1);
+  });
+
+  it('afterScope: runs once the current scope is worked out and adopted', async () => {
+    const { read, pending } = deferredReads();
+    const adopted: (string | null)[] = [];
+    const t = scopeTracker(read, (s) => adopted.push(s));
+    const seen: string[] = [];
+    t.afterScope(() => seen.push(`kept under ${adopted.join()}`));
+    await Promise.resolve();
+    expect(seen).toEqual([]);
+    pending[0]!.resolve('A');
+    await vi.waitFor(() => expect(seen).toEqual(['kept under A']));
+  });
+
+  it('afterScope: does not run when the scope changes before it is worked out, or cannot be', async () => {
+    const { read, pending } = deferredReads();
+    const t = scopeTracker(read, () => undefined);
+    const seen: string[] = [];
+    t.afterScope(() => seen.push('under the old scope'));
+    t.changed();
+    pending[0]!.resolve('A');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    t.afterScope(() => seen.push('under the new scope'));
+    pending[1]!.resolve('B');
+    await vi.waitFor(() => expect(seen).toEqual(['under the new scope']));
+
+    const failing = scopeTracker(read, () => undefined);
+    failing.afterScope(() => seen.push('without a scope'));
+    const read3 = failing.scope();
+    pending[2]!.reject(new Error('vault unavailable'));
+    await expect(read3).rejects.toThrow('vault unavailable');
+    expect(seen).toEqual(['under the new scope']);
+  });
+
   it('guard: answers the task\'s outcome when no scope can be worked out', async () => {
     const { read, pending } = deferredReads();
     const t = scopeTracker(read, () => undefined);

@@ -28,6 +28,25 @@ describe('cache scoped to the configured service and key', () => {
     expect(await currentScope(vault, secret)).not.toBe(a);
   });
 
+  it('reads the scope secret while it reads the settings and key, not after; without a key its failure goes unseen', async () => {
+    const vault = memoryVault();
+    await saveKey(vault, 'key-a');
+    const real = memoryKey(generateScopeSecret);
+    // Held until released: if the secret were read only after the settings and key, it would not be asked for yet.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const secret = { getKey: vi.fn(async () => (await held, real.getKey())) };
+    const scope = currentScope(vault, secret);
+    expect(secret.getKey).toHaveBeenCalledTimes(1);
+    release();
+    expect(await scope).toBe(await cacheScope(defaultSettings, 'key-a', await real.getKey()));
+
+    const broken = { getKey: vi.fn(async (): Promise<CryptoKey> => { throw new Error('vault unavailable'); }) };
+    await expect(currentScope(vault, broken)).rejects.toThrow('vault unavailable');
+    await saveKey(vault, '');
+    expect(await currentScope(vault, broken)).toBeNull();
+  });
+
   it('follows the scope through key and service changes, in order, and not through other settings', async () => {
     const vault = memoryVault();
     const secret = memoryKey(generateScopeSecret);
