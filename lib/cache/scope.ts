@@ -27,12 +27,19 @@ export function generateScopeSecret(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
+/** What a scope is made of, as bytes: a JSON array, so the parts keep their boundaries whatever characters they hold. */
+export function scopeInput(service: ServiceAddress, apiKey: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(JSON.stringify([service.dataBaseUrl, service.integrationBaseUrl, apiKey]));
+}
+
+export function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The scope of answers from `service` fetched with `apiKey` (hex). */
 export async function cacheScope(service: ServiceAddress, apiKey: string, secret: CryptoKey): Promise<string> {
-  // A JSON array: the parts keep their boundaries whatever characters they hold.
-  const input = new TextEncoder().encode(JSON.stringify([service.dataBaseUrl, service.integrationBaseUrl, apiKey]));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', secret, input));
-  return Array.from(mac.subarray(0, SCOPE_BYTES), (b) => b.toString(16).padStart(2, '0')).join('');
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', secret, scopeInput(service, apiKey)));
+  return hex(mac.subarray(0, SCOPE_BYTES));
 }
 
 /** Where a cache key's entry is stored under a scope. */

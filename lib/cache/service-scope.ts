@@ -6,6 +6,7 @@ import type { KeyVault } from '@/lib/settings/sealed-secret.ts';
 import { loadSettingsAndKey, settingsItem, watchApiKey } from '@/lib/settings/store.ts';
 import { measured } from '@/lib/timing/measure.ts';
 import { cacheScope, type ScopeSecret } from './scope.ts';
+import { inputsDigest, memoScope, scopeMemoItem } from './scope-memo.ts';
 
 /** What a client and a cache scope are made of, read together. */
 interface ScopeInputs {
@@ -65,16 +66,25 @@ export function serviceChanged(before: Partial<Settings> | null | undefined, aft
 }
 
 /**
- * The settings and key stored now, and their scope (null without a key). The
- * scope secret is read from IndexedDB while storage is (not after): on a cold
- * open that read was a step of its own before the first request.
+ * The settings and key stored now, and their scope (null without a key): the
+ * session's memo of it when that was worked out from the same settings and
+ * key (./scope-memo.ts), read with them; else worked out under the scope
+ * secret from IndexedDB, and kept for the next reader.
  */
 async function readScopeInputs(vault: KeyVault, secret: ScopeSecret, span?: string): Promise<ScopeInputs> {
-  const secretKey = span ? measured(span, () => secret.getKey()) : secret.getKey();
-  // Awaited only when there is a key; without one its failure is no one's concern.
-  secretKey.catch(() => undefined);
-  const { settings, apiKey } = await loadSettingsAndKey(vault);
-  return { settings, apiKey, scope: apiKey ? await cacheScope(settings, apiKey, await secretKey) : null };
+  const [{ settings, apiKey }, memo] = await Promise.all([
+    loadSettingsAndKey(vault),
+    // A memo that cannot be read is only a memo missed.
+    scopeMemoItem.getValue().catch(() => null),
+  ]);
+  if (!apiKey) return { settings, apiKey, scope: null };
+  const of = await inputsDigest(settings, apiKey);
+  const remembered = memoScope(memo, of);
+  if (remembered) return { settings, apiKey, scope: remembered };
+  const key = await (span ? measured(span, () => secret.getKey()) : secret.getKey());
+  const scope = await cacheScope(settings, apiKey, key);
+  await scopeMemoItem.setValue({ of, scope }).catch((e: unknown) => console.warn('Vantage: cache scope not kept for the session:', String(e)));
+  return { settings, apiKey, scope };
 }
 
 /** The scope of the settings and key stored now; null when no key is set (no account: nothing cached is served). */

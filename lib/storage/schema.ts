@@ -51,4 +51,6 @@ export const STORAGE_SCHEMA: readonly StoredKey[] = [
   { area: 'session', key: 'consentCooldowns', sealed: false, owner: 'lib/proof/flow-store.ts', userData: false },
   { area: 'session', key: 'notificationTargets', sealed: false, owner: 'lib/notify/browser-notifier.ts', userData: false },
   { area: 'session', key: 'scoreWindowId', sealed: false, owner: 'lib/score/score-window.ts', userData: false },
+  // Derived (the cache scope, and a digest of the settings and key it is of): worked out again when missing.
+  { area: 'session', key: 'scopeMemo', sealed: false, owner: 'lib/cache/scope-memo.ts', userData: false },
 ];

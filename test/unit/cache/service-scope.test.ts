@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
+import { inputsDigest, scopeMemoItem } from '@/lib/cache/scope-memo.ts';
 import { currentScope, followScope, makeServiceContext, serviceChanged } from '@/lib/cache/service-scope.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
@@ -28,23 +29,40 @@ describe('cache scoped to the configured service and key', () => {
     expect(await currentScope(vault, secret)).not.toBe(a);
   });
 
-  it('reads the scope secret while it reads the settings and key, not after; without a key its failure goes unseen', async () => {
+  it('keeps the scope for the session: the same settings and key again open no secret; another key or service does', async () => {
     const vault = memoryVault();
-    await saveKey(vault, 'key-a');
     const real = memoryKey(generateScopeSecret);
-    // Held until released: if the secret were read only after the settings and key, it would not be asked for yet.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const secret = { getKey: vi.fn(async () => (await held, real.getKey())) };
-    const scope = currentScope(vault, secret);
+    const secret = { getKey: vi.fn(() => real.getKey()) };
+    await saveKey(vault, 'key-a');
+    const a = await currentScope(vault, secret);
+    expect(a).toBe(await cacheScope(defaultSettings, 'key-a', await real.getKey()));
     expect(secret.getKey).toHaveBeenCalledTimes(1);
-    release();
-    expect(await scope).toBe(await cacheScope(defaultSettings, 'key-a', await real.getKey()));
+    // Another context (the page, a restarted worker) reading the same settings and key: from the memo.
+    expect(await currentScope(vault, secret)).toBe(a);
+    expect(secret.getKey).toHaveBeenCalledTimes(1);
 
-    const broken = { getKey: vi.fn(async (): Promise<CryptoKey> => { throw new Error('vault unavailable'); }) };
-    await expect(currentScope(vault, broken)).rejects.toThrow('vault unavailable');
+    await saveKey(vault, 'key-b');
+    const b = await currentScope(vault, secret);
+    expect(b).toBe(await cacheScope(defaultSettings, 'key-b', await real.getKey()));
+    expect(secret.getKey).toHaveBeenCalledTimes(2);
+    await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' });
+    expect(await currentScope(vault, secret)).toBe(await cacheScope({ ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }, 'key-b', await real.getKey()));
+    expect(secret.getKey).toHaveBeenCalledTimes(3);
+    // The memo holds a digest, never the key.
+    expect(JSON.stringify(await scopeMemoItem.getValue())).not.toContain('key-b');
+  });
+
+  it('uses no memo of other settings or key, nor one that is not a memo; without a key there is no scope, memo or not', async () => {
+    const vault = memoryVault();
+    const secret = memoryKey(generateScopeSecret);
+    await saveKey(vault, 'key-a');
+    const expected = await cacheScope(defaultSettings, 'key-a', await secret.getKey());
+    for (const memo of [{ of: await inputsDigest(defaultSettings, 'key-b'), scope: 'of-key-b' }, { of: 'x', scope: 'forged' }, 'garbage', { scope: 'no digest' }]) {
+      await scopeMemoItem.setValue(memo as never);
+      expect(await currentScope(vault, secret)).toBe(expected);
+    }
     await saveKey(vault, '');
-    expect(await currentScope(vault, broken)).toBeNull();
+    expect(await currentScope(vault, secret)).toBeNull();
   });
 
   it('follows the scope through key and service changes, in order, and not through other settings', async () => {
