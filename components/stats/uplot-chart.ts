@@ -119,10 +119,9 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     const i = at(idx);
     return i < 0 ? '' : chartDayName(ts, i, o.partial ?? null);
   };
-  const measure = (values: readonly (number | null)[]) => (_u: uPlot, _v: number | null, _s: number, idx: number | null | undefined) => {
-    const v = values[at(idx)];
-    return v === null || v === undefined ? '' : formatNumber(v);
-  };
+  // A day with no value for a series (no transfers to one contract today so far) says so, as the table does: a blank read as missing.
+  const measure = (values: readonly (number | null)[]) => (_u: uPlot, _v: number | null, _s: number, idx: number | null | undefined) =>
+    formatNumber(values[at(idx)]);
   const drawn = (key: string, i: number, partial: boolean): uPlot.Series => {
     const colour = c.series[i % c.series.length]!;
     const other = isCompared(i);
