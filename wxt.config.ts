@@ -1,5 +1,6 @@
 import { defineConfig, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
+import { dropOtherBrowsersEntrypoints } from './lib/platform/entrypoints-per-browser.ts';
 import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/host-patterns.ts';
 
@@ -38,7 +39,7 @@ export default defineConfig({
     excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
   },
   vite: () => ({ plugins: [preact()] }),
-  hooks: { 'entrypoints:grouped': popupOnItsOwn },
+  hooks: { 'entrypoints:resolved': dropOtherBrowsersEntrypoints, 'entrypoints:grouped': popupOnItsOwn },
   manifest: ({ browser, manifestVersion }) => ({
     // The brand is not translated, and the worker reports `getManifest().name` (Chromium would give the raw __MSG_ token).
     name: 'Vantage',
