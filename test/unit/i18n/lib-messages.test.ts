@@ -6,7 +6,7 @@
  * Numbers and times follow its UI language, read once (before any is written).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { defaultSuggestion } from '@/lib/omnibox/suggest.ts';
 import { parseOmniboxInput } from '@/lib/omnibox/parse.ts';
 import { normalizeTokenBalance } from '@/lib/normalize/breakdown.ts';

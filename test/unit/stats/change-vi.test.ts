@@ -3,7 +3,7 @@
  * UI language (read once, before any number is written: this file sets it first).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { changeShort, changeSpoken, computeChange } from '@/lib/stats/change.ts';
 import { chromeMessages, getMessageFrom } from '@/test/unit/i18n/browser-messages.ts';
 
