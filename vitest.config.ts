@@ -5,6 +5,8 @@ import { WxtVitest } from 'wxt/testing';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
+    // Beside the usual output, each file's time for the slowest-files list npm test ends with.
+    reporters: ['default', ['./test/setup/slowest-files-reporter.ts', { suite: 'unit' }]],
     // fakeBrowser has no i18n: serve the English messages as an English browser would.
     setupFiles: ['test/unit/setup-i18n.ts'],
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],
