@@ -22,7 +22,7 @@ export interface Candidate {
   readonly committedWeb2Id: string;
 }
 
-export type CheckId = 'service' | 'offline' | 'attested' | 'score' | 'model' | 'web2Id' | 'origin' | 'nullifier';
+export type CheckId = 'service' | 'offline' | 'attested' | 'score' | 'model' | 'web2Id' | 'origin' | 'age' | 'nullifier';
 export interface Check {
   readonly id: CheckId;
   readonly ok: boolean;
@@ -61,6 +61,7 @@ const LINES: Readonly<Record<VerifyCheck, { id: CheckId; yes: (c: Candidate, ori
   model: { id: 'model', yes: (c) => c.asked.scoreId },
   web2Id: { id: 'web2Id', yes: (c, origin) => `commits ${c.asked.bindOrigin ? `${origin}#${c.asked.web2Id}` : c.asked.web2Id}` },
   origin: { id: 'origin', yes: (_c, origin) => `bound to ${origin}` },
+  age: { id: 'age', yes: () => 'fresh: from a session this server started' },
   nullifier: { id: 'nullifier', yes: (c) => `a wallet new to this site, or the wallet of ${c.asked.web2Id} as before` },
 };
 
