@@ -11,9 +11,10 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseMessagesText } from '@wxt-dev/i18n/build';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
-import { build } from 'vite';
+import { build, transformWithEsbuild, type Plugin } from 'vite';
 import { BROWSER_ENTRY_BUDGET, browserEntryGzipBytes } from './size.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,10 +26,42 @@ const entries = Object.fromEntries(
   ['index', 'testing', 'server', 'qr'].map((name) => [name, join(here, 'src', `${name}.ts`)] as const).filter(([, file]) => existsSync(file)),
 );
 
+/** WXT's browser-only modules, served in Node by nodeStandIns below. */
+const STOOD_IN = new Set(['#i18n', 'wxt/browser']);
 /** Packages (snarkjs, qr, node:…) stay imports: resolved where the package is installed. */
-const isExternal = (id: string) => !/^(\.|\/|@\/|\0)/.test(id) && !/^[A-Za-z]:[\\/]/.test(id);
+const isExternal = (id: string) => !STOOD_IN.has(id) && !/^(\.|\/|@\/|\0)/.test(id) && !/^[A-Za-z]:[\\/]/.test(id);
 
 await rm(dist, { recursive: true, force: true });
+
+/**
+ * What the extension's service client (lib/api, shared by the server entry's proof sessions) reads
+ * through WXT's browser-only modules, served in Node: its messages (`#i18n`) in English from
+ * locales/en.yml (the `errors` section, the only one it uses), and no `browser` (`wxt/browser`: the
+ * locale then is the runtime's own).
+ */
+function nodeStandIns(): Plugin {
+  const I18N = '\0vantage-sdk-i18n';
+  const BROWSER = '\0vantage-sdk-browser';
+  return {
+    name: 'vantage-sdk-node-stand-ins',
+    enforce: 'pre',
+    resolveId: (id) => (id === '#i18n' ? I18N : id === 'wxt/browser' ? BROWSER : null),
+    async load(id) {
+      if (id === BROWSER) return 'export const browser = undefined;';
+      if (id !== I18N) return null;
+      const parsed = parseMessagesText(await readFile(join(repoRoot, 'locales/en.yml'), 'utf8'), 'YAML');
+      const messages = Object.fromEntries(parsed.flatMap((m) => (m.key[0] === 'errors' && m.type === 'simple' ? [[m.key.join('.'), m.message]] : [])));
+      return `const MESSAGES = ${JSON.stringify(messages)};
+export const i18n = {
+  t(key, ...args) {
+    const message = MESSAGES[key] ?? key;
+    const named = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a));
+    return named ? message.replace(/\\{([A-Za-z0-9_]+)\\}/g, (m, k) => (Object.prototype.hasOwnProperty.call(named, k) ? String(named[k]) : m)) : message;
+  },
+};`;
+    },
+  };
+}
 
 /**
  * The browser entry is built on its own, so dist/index.js is one self-contained file (what a page loads,
@@ -36,6 +69,24 @@ await rm(dist, { recursive: true, force: true });
  * their chunks. testing.js thus has its own copy of VantageError: isVantageError and the browser entry's
  * requestScoreProof judge errors by name and code.
  */
+/**
+ * Whitespace and comments go too (Vite's library mode keeps them in ES output): the browser entry is
+ * weighed as shipped, and a dApp's bundler may not minify its dependencies.
+ */
+function minifyOutput(format: 'es' | 'cjs'): Plugin {
+  return {
+    name: 'vantage-sdk-minify',
+    enforce: 'post',
+    // After every renderChunk (Vite's own re-prints ES library output with its whitespace).
+    async generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunk.code = (await transformWithEsbuild(chunk.code, chunk.fileName, { minify: true, format: format === 'es' ? 'esm' : 'cjs', target: 'es2022', legalComments: 'none' })).code;
+      }
+    },
+  };
+}
+
 const groups = [['index'], ['qr'], ['testing', 'server']].map((names) => Object.fromEntries(names.filter((n) => n in entries).map((n) => [n, entries[n]!])));
 const FORMATS = [
   { format: 'es', ext: 'js' },
@@ -48,6 +99,7 @@ for (const group of groups.filter((g) => Object.keys(g).length > 0)) {
       logLevel: 'warn',
       root: here,
       resolve: { alias: [{ find: /^@\//, replacement: `${repoRoot}/` }] },
+      plugins: [nodeStandIns(), minifyOutput(format)],
       build: {
         outDir: dist,
         emptyOutDir: false,

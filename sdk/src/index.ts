@@ -8,6 +8,7 @@ export { detectVantage, DEFAULT_DETECT_TIMEOUT_MS, type DetectOptions } from './
 export { requestScoreProof, type ScoreProofOptions } from './request.ts';
 export { VantageError, isVantageError, NOT_INSTALLED_MESSAGE, type UnavailableReason } from './errors.ts';
 export type { ProofAsk } from './ask.ts';
+export { newTab, TAB_BLOCKED_MESSAGE, type ProofPageShow, type ProofPageView, type WithoutExtension } from './without-extension.ts';
 export {
   ANNOUNCE_EVENT,
   REQUEST_EVENT,

@@ -1,6 +1,7 @@
 import { ProofErrorCode, type ProofProgress, type ProofRequestParams, type ScoreProofResult, type VantageProvider } from '@/lib/proof/contract.ts';
 import { detectVantage, type DetectOptions } from './detect.ts';
 import { cancelledError, notInstalledError, toVantageError } from './errors.ts';
+import { viaServer, type WithoutExtension } from './without-extension.ts';
 
 export interface ScoreProofOptions extends DetectOptions {
   /** Each step of the request, in order (docs/page-api.md, "Progress"). */
@@ -12,18 +13,26 @@ export interface ScoreProofOptions extends DetectOptions {
   readonly signal?: AbortSignal;
   /** The provider to ask (from detectVantage; null: not installed); found with detectVantage({ timeoutMs, window, signal }) when absent. */
   readonly provider?: VantageProvider | null;
+  /**
+   * Opt in to the no-extension path: without Vantage, your server starts the service's proof session with
+   * its own key (@vantage/sdk/server's ProofSessions) and the user proves on the service's page — a new tab,
+   * or a QR code for a phone ('@vantage/sdk/qr'). Pass `provider` (detectVantage's answer, found before the
+   * click) so the tab opens within the click. Without it, no Vantage is 4900 `not-installed`.
+   */
+  readonly withoutExtension?: WithoutExtension;
 }
 
 /**
  * Asks the user for a proof of their score (docs/page-api.md, "Asking for a proof"). Resolves
  * with the proof; rejects with a VantageError: the page API's codes, 4900 with `data.reason`
  * `not-installed` when Vantage is not there (`disconnected` when it went away meanwhile), 4001 when
- * `signal` aborts.
+ * `signal` aborts. With `withoutExtension`, a browser without Vantage goes through your server instead.
  */
 export async function requestScoreProof(params: ProofRequestParams, options: ScoreProofOptions = {}): Promise<ScoreProofResult> {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw cancelledError();
   const provider = options.provider === undefined ? await detectVantage(options) : options.provider;
+  if (!provider && options.withoutExtension) return viaServer(params, options.withoutExtension, onProgress, signal);
   if (!provider) throw notInstalledError();
   if (signal?.aborted) throw cancelledError();
   return viaExtension(provider, params, onProgress, signal);
