@@ -8,7 +8,7 @@
  * size budget.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMessagesText } from '@wxt-dev/i18n/build';
@@ -166,6 +166,16 @@ for (const file of (await readdir(dist)).filter((f) => f.endsWith('.d.ts') && f 
   }
   await writeFile(join(dist, file.replace(/\.d\.ts$/, '.d.cts')), code.replace(/(from\s+["']\.\/[\w.-]+)\.js(["'])/g, '$1.cjs$2'));
 }
+
+/**
+ * The documents the README links to (absolute links into this published version), shipped in the
+ * package: the page API, verifying in any language, and its test vectors.
+ */
+await mkdir(join(dist, 'docs'), { recursive: true });
+await copyFile(join(repoRoot, 'docs/page-api.md'), join(dist, 'docs/page-api.md'));
+await copyFile(join(repoRoot, 'sdk/fixtures/score-proof-vectors.json'), join(dist, 'docs/score-proof-vectors.json'));
+const verifying = await readFile(join(repoRoot, 'docs/verifying.md'), 'utf8');
+await writeFile(join(dist, 'docs/verifying.md'), verifying.split('../sdk/fixtures/score-proof-vectors.json').join('score-proof-vectors.json'));
 
 const size = await browserEntryGzipBytes(dist);
 if (size > BROWSER_ENTRY_BUDGET) {
