@@ -37,8 +37,10 @@ export const TAB_BLOCKED_MESSAGE = 'The browser blocked the proof page’s tab: 
 
 /**
  * The proof page in a new tab. The tab opens blank at once (inside the click that asked), its opener is
- * cut while it is still this page's own, and it goes to the proof page once the server has the session;
- * a closed tab is noticed within half a second.
+ * cut while it is still this page's own (the service's page gets no handle on this one), and it goes to
+ * the proof page once the server has the session; a closed tab is noticed within half a second. When the
+ * request ends the tab is closed where the browser allows it (with the opener cut, Chromium does not): the
+ * proof page then tells the user the proof is made and they may close it.
  */
 export function newTab(): ProofPageShow {
   return {
