@@ -99,6 +99,17 @@ const snippet = (name: string): string => {
   return found.code;
 };
 
+/**
+ * A server snippet in the other module system, as a developer would port it: its import lines as
+ * `require` calls (ES module → CommonJS), or its `require` lines as imports (CommonJS → ES module).
+ */
+function otherModuleSystem(code: string): string {
+  if (/\brequire\(/.test(code)) {
+    return code.replace(/^const (\{[^}]*\}|\w+) = require\(('[^']+')\);$/gm, (_, names: string, from: string) => `import ${names} from ${from};`);
+  }
+  return code.replace(/^import (\{[^}]*\}|\w+) from ('[^']+');$/gm, (_, names: string, from: string) => `const ${names} = require(${from});`);
+}
+
 /** A page's TypeScript as a dApp's bundler would emit it (types dropped, imports kept). */
 const transpile = (code: string) => ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
 
@@ -353,9 +364,14 @@ describe('the docs, pasted', { timeout: SLOW }, () => {
   const runPage = async (pageFile: string, origin: string, mode: string) =>
     JSON.parse((await sh(process.execPath, ['run-page.mjs', pageFile, origin, mode], app)).stdout.trim().split('\n').pop()!) as { status: string };
 
-  it('the page and server quick starts work together: Express as an ES module, node:http as CommonJS', async () => {
+  it('the page and server quick starts work together: Express and node:http, each as an ES module and as CommonJS', async () => {
     writeFileSync(join(app, 'page-quick-start.mjs'), transpile(snippet('page-quick-start')));
-    for (const [file, code] of [['server.mjs', snippet('server-express-esm')], ['server.cjs', snippet('server-http-cjs')]] as const) {
+    const express = snippet('server-express-esm');
+    const http = snippet('server-http-cjs');
+    const servers = [['express.mjs', express], ['http.cjs', http], ['express.cjs', otherModuleSystem(express)], ['http.mjs', otherModuleSystem(http)]] as const;
+    expect(servers[2][1]).toContain("const { MemoryNullifierStore, ProofAsks, verifyScoreProof } = require('@vantage/sdk/server');");
+    expect(servers[3][1]).toContain("import { MemoryNullifierStore, ProofAsks, verifyScoreProof } from '@vantage/sdk/server';");
+    for (const [file, code] of servers) {
       const origin = await serve(file, code, { VANTAGE_SERVICE_ORIGIN: keysOrigin });
       expect(await runPage('page-quick-start.mjs', origin, 'mock'), file).toEqual({ status: 'Score 747 verified.' });
       // The server really checks: a proof bound to another site is refused, and the page says so.
