@@ -20,7 +20,7 @@ import { selfSignedCert } from './https-site.ts';
  * site cools down before it may ask again (lib/proof/cooldown.ts).
  */
 export const SITE_HOSTS = [
-  'dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example', 'walk.example', 'below.example', 'history.example', 'cancel.example',
+  'dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example', 'walk.example', 'below.example', 'history.example', 'cancel.example', 'bound.example',
   'reload.example', 'closing.example',
 ] as const;
 export type SiteHost = (typeof SITE_HOSTS)[number];
