@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirstSequencer } from './test/setup/longest-first.ts';
 import { WxtVitest } from 'wxt/testing';
 
 // Unit tests only: browser e2e specs live in test/e2e and run under their own config.
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     // Beside the usual output, each file's time for the slowest-files list npm test ends with.
     reporters: ['default', ['./test/setup/slowest-files-reporter.ts', { suite: 'unit' }]],
+    // The longest files start first, so that the run does not end waiting on one started last.
+    sequence: { sequencer: longestFirstSequencer('unit') },
     // fakeBrowser has no i18n: serve the English messages as an English browser would.
     setupFiles: ['test/unit/setup-i18n.ts'],
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],

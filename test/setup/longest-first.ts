@@ -1,0 +1,55 @@
+/**
+ * The order test files start in. Files run a few at a time, so a run ends when its longest files do:
+ * they must start first, not last (vitest's own order needs a cache a clean clone does not have). A
+ * file's expected time is its time in this machine's last run of the suite
+ * (test-results/file-times/<suite>.json), else the committed estimate (test/setup/durations.json,
+ * seconds from a full run: `npm run test:durations` writes it from the last one); a file in neither is
+ * new and may be long, so it starts first.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { FILE_TIMES_DIR, type SuiteTimes } from './file-times.ts';
+
+/** Committed estimates: seconds by file, by suite. */
+export type Durations = Record<string, Record<string, number>>;
+export const DURATIONS_FILE = join('test', 'setup', 'durations.json');
+
+/** `files` sorted longest expected first; files of equal expectation keep their order. */
+export function longestFirst<T>(files: readonly T[], pathOf: (f: T) => string, expectedMs: (path: string) => number | undefined): T[] {
+  const key = (f: T) => expectedMs(pathOf(f)) ?? Number.POSITIVE_INFINITY;
+  return files.map((f, i) => ({ f, i, k: key(f) })).sort((a, b) => b.k - a.k || a.i - b.i).map(({ f }) => f);
+}
+
+/** Expected milliseconds by path: the last run's, else the committed estimate. */
+export function expectedTimes(lastRun: SuiteTimes | undefined, estimateSeconds: Record<string, number> | undefined): (path: string) => number | undefined {
+  const last = new Map(lastRun?.files.map((f) => [f.file, f.ms]));
+  return (path) => last.get(path) ?? (estimateSeconds?.[path] === undefined ? undefined : estimateSeconds[path]! * 1000);
+}
+
+/** The estimates a full run's times make (whole seconds, at least 1). */
+export function durationsFrom(suites: readonly SuiteTimes[]): Durations {
+  return Object.fromEntries(suites.map((s) => [s.suite, Object.fromEntries([...s.files].sort((a, b) => a.file.localeCompare(b.file)).map((f) => [f.file, Math.max(1, Math.round(f.ms / 1000))]))]));
+}
+
+function readJson<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sequencer of one suite, for its vitest config's `sequence.sequencer`. */
+export function longestFirstSequencer(suite: string): typeof BaseSequencer {
+  return class LongestFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const root = this.ctx.config.root;
+      const expected = expectedTimes(
+        readJson<SuiteTimes>(join(root, FILE_TIMES_DIR, `${suite}.json`)),
+        readJson<Durations>(join(root, DURATIONS_FILE))?.[suite],
+      );
+      return longestFirst(files, (f) => relative(root, f.moduleId), expected);
+    }
+  };
+}
