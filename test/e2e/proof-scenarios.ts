@@ -61,18 +61,25 @@ function proofHelpers(w: () => ProofWorld) {
     return consent;
   }
 
-  // The extension shows one consent window at a time, and a case knows its windows only as the next ones to open:
-  // cases side by side take turns from the request to their proof page.
-  const oneConsentAtATime = inTurn();
-  /** Request → Approve: resolves the proof page that opens. */
-  function requestAndApprove(dapp: TestPage, ask?: () => Promise<void>): Promise<TestPage> {
-    return oneConsentAtATime(async () => {
-      const consent = await requestConsent(dapp, ask);
-      const proofOpened = w().driver.nextPage(w().proofPage);
-      await clickAndClose(consent, '[data-testid="consent-approve"]');
-      return proofOpened;
-    });
+  async function approve(dapp: TestPage, ask?: () => Promise<void>): Promise<TestPage> {
+    const consent = await requestConsent(dapp, ask);
+    const proofOpened = w().driver.nextPage(w().proofPage);
+    await clickAndClose(consent, '[data-testid="consent-approve"]');
+    return proofOpened;
   }
+  // The extension shows one consent window at a time, a case knows its windows only as the next ones to open, and
+  // Approve takes clicks once its window has had the focus a moment, which a tab coming to the front takes away:
+  // cases side by side take turns from opening their dApp's tab to their proof page.
+  const oneAtATime = inTurn();
+  /** Request → Approve: resolves the proof page that opens. */
+  const requestAndApprove = (dapp: TestPage, ask?: () => Promise<void>): Promise<TestPage> => oneAtATime(() => approve(dapp, ask));
+  /** Opens the dApp on `site`, does `before` there, then Request → Approve: the dApp's tab and the proof page. */
+  const openAndApprove = (tag: string, site: string, before?: (dapp: TestPage) => Promise<void>) =>
+    oneAtATime(async () => {
+      const dapp = await w().openDapp(tag, site);
+      await before?.(dapp);
+      return { dapp, proof: await approve(dapp) };
+    });
 
   /** Options lists the site under `list`; the user removes it there. */
   async function removeInOptions(list: 'allowed' | 'blocked', site: string, action: 'Revoke' | 'Unblock'): Promise<void> {
@@ -105,7 +112,7 @@ function proofHelpers(w: () => ProofWorld) {
   const progressShown = (dapp: TestPage) => dapp.evaluate(() => [...document.querySelectorAll<HTMLElement>('#progress li')].map((li) => li.dataset.phase));
 
   return {
-    serviceCalls, flows, reports, popupWindows, clickAndClose, requestConsent, requestAndApprove, removeInOptions,
+    serviceCalls, flows, reports, popupWindows, clickAndClose, requestConsent, requestAndApprove, openAndApprove, removeInOptions,
     expectConsentAgain, statusCode, checked, listenProgress, progressSeen, progressShown,
   };
 }
@@ -692,7 +699,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
   // Lane 4: its cases time the polls against the schedule, each on a site and a flow of its own, side by side.
   describe('signs from the proof page', { concurrent: true }, () => {
     const w = useWorld(startWorld);
-    const { requestAndApprove, statusCode, checked, progressShown } = proofHelpers(w);
+    const { openAndApprove, statusCode, checked, progressShown } = proofHelpers(w);
 
     /** The getProofData polls of one flow, as the service saw them, against the schedule (lib/proof/poll-schedule.ts). */
     function pollsOf(sessionId: string, expect: ExpectStatic) {
@@ -723,8 +730,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     const sessionOf = async (proof: TestPage) => new URL(await proof.url()).pathname.split('/')[2]!;
 
     it('the proof page loading again: the worker asks the service at once, not at its next poll', async ({ expect }) => {
-      const dapp = await w().openDapp('reload', w().origin('reload.example'));
-      const proof = await requestAndApprove(dapp);
+      const { dapp, proof } = await openAndApprove('reload', w().origin('reload.example'));
       const proofUrl = await proof.url();
       const polls = pollsOf(await sessionOf(proof), expect);
       // Nobody proves for a while: the worker backs off. The page loads again: a poll at once.
@@ -739,8 +745,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     }, 180_000);
 
     it('the proof page closed after proving: the worker asks the service at once, not at its next poll', async ({ expect }) => {
-      const dapp = await w().openDapp('hand-over', w().origin('closing.example'));
-      const proof = await requestAndApprove(dapp);
+      const { dapp, proof } = await openAndApprove('hand-over', w().origin('closing.example'));
       const sessionId = await sessionOf(proof);
       const polls = pollsOf(sessionId, expect);
       // Until the proof page is closed, the extension hears "still proving" for this flow whatever the service knows:
@@ -770,9 +775,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     it('the proof page closed without a proof: 4001 once the grace period is over; a user below the condition gets exactly the same answer', async ({ expect }) => {
       /** Asks, approves, does `onProofPage` there, closes the proof page: what the site then sees, and when. */
       async function walkAway(site: string, condition: string, onProofPage: (proof: TestPage) => Promise<void>) {
-        const dapp = await w().openDapp('walk', site);
-        await dapp.fill('input[name="condition"]', condition);
-        const proof = await requestAndApprove(dapp);
+        const { dapp, proof } = await openAndApprove('walk', site, (page) => page.fill('input[name="condition"]', condition));
         await onProofPage(proof);
         const closedAt = Date.now();
         await proof.close();
