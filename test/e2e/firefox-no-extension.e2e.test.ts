@@ -17,6 +17,7 @@ function tab(page: Page): Tab {
     },
     waitFor: async (selector, timeoutMs) => void (await page.waitForSelector(selector, { visible: true, ...(timeoutMs ? { timeout: timeoutMs } : {}) })),
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+    isClosed: () => page.isClosed(),
   };
 }
 

@@ -10,6 +10,7 @@ function tab(page: Page): Tab {
     click: (selector) => page.locator(selector).first().click(),
     waitFor: (selector, timeoutMs) => page.locator(selector).first().waitFor({ state: 'visible', ...(timeoutMs ? { timeout: timeoutMs } : {}) }),
     screenshot: async (path) => void (await page.screenshot({ path })),
+    isClosed: () => page.isClosed(),
   };
 }
 
