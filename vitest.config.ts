@@ -4,6 +4,8 @@ import { WxtVitest } from 'wxt/testing';
 // Unit tests only: browser e2e specs live in test/e2e and run under their own config.
 export default defineConfig({
   plugins: [WxtVitest()],
+  // The build id the extension's builds define (wxt.config.ts, lib/build/id.ts): one fixed id for the unit tests.
+  define: { __VANTAGE_BUILD__: JSON.stringify('unit-test-build') },
   test: {
     // fakeBrowser has no i18n: serve the English messages as an English browser would.
     setupFiles: ['test/unit/setup-i18n.ts'],
