@@ -56,6 +56,6 @@ describe('startWorker', () => {
     expect(order).toEqual(['one', 'two']);
     const page = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html'), origin: new URL(fakeBrowser.runtime.getURL('/')).origin };
     const [reply] = await fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type: 'ping', payload: {} }, page);
-    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: '1.2.3' } });
+    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: '1.2.3' }, build: 'unit-test-build' });
   });
 });
