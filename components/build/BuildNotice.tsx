@@ -10,7 +10,7 @@ const outOfUse = (state: BuildCheck) => state === 'restarting' || state === 'stu
 // Styled here, not in a stylesheet: every page shows it, and a stylesheet of its own would be one more file
 // on the way to the popup's notices. Theme colours (components/ui/theme.css).
 const BOX = {
-  margin: '8px', padding: '8px 10px', border: '1px solid var(--warn)', borderRadius: 'var(--radius)',
+  margin: '8px auto', maxWidth: '760px', padding: '8px 10px', border: '1px solid var(--warn)', borderRadius: 'var(--radius)',
   background: 'var(--bg-raised)', color: 'var(--fg)', overflowWrap: 'anywhere',
 } as const;
 const STUCK = { ...BOX, borderColor: 'var(--danger)' } as const;
@@ -58,7 +58,13 @@ export function BuildNotice({ guard }: { guard: PageGuard }) {
  * (outside `#app`, which it puts out of use). `reopen`: open the page again after a restart.
  */
 export function startBuildCheck(opts: { readonly reopen: boolean }): void {
+  const guard = pageBuildGuard(opts);
   const host = document.createElement('div');
+  host.id = 'build-check';
+  // What the check found, on the page (`same` once the worker answered from this page's build), for tests and support.
+  const mark = (state: BuildCheck) => void (host.dataset.state = state);
+  mark(guard.state);
+  guard.subscribe(mark);
   document.body.prepend(host);
-  render(<BuildNotice guard={pageBuildGuard(opts)} />, host);
+  render(<BuildNotice guard={guard} />, host);
 }

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { guardPageBuild, type BuildCheck, type PageGuardDeps } from '@/lib/build/page-guard.ts';
 import { isRestartRecord, judgeBuilds, RESTART_GUARD_MS, restartFulfilled, type Reopen, type RestartRecord } from '@/lib/build/restart.ts';
 import { restartStore } from '@/lib/build/restart-store.ts';
-import { finishRestart } from '@/lib/build/worker.ts';
+import { finishRestart, REOPEN_WITHIN_MS } from '@/lib/build/worker.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const NEW = 'b2b2b2b2b2b2b2b2';
@@ -57,6 +57,14 @@ describe('restartFulfilled and the stored record', () => {
     await restartStore.set(record());
     await expect(restartStore.get()).resolves.toEqual(record());
     await fakeBrowser.storage.local.set({ buildRestart: { to: 7 } });
+    await expect(restartStore.get()).resolves.toBeNull();
+  });
+
+  it('opens nothing out of the blue when the build came up long after the restart (Vantage was off meanwhile), but forgets the record', async () => {
+    await restartStore.set(record({ at: NOW, reopen: { kind: 'tab', path: '/options.html', tabId: 2 } }));
+    const reopen = vi.fn(async () => undefined);
+    await expect(finishRestart(restartStore, NEW, reopen, NOW + REOPEN_WITHIN_MS)).resolves.toBe(true);
+    expect(reopen).not.toHaveBeenCalled();
     await expect(restartStore.get()).resolves.toBeNull();
   });
 });
@@ -119,7 +127,7 @@ describe('a page\'s build guard (fakeBrowser)', () => {
     // The first page restarts Vantage; the worker that comes up is still the old one (it cannot fulfil the record).
     const first = pageOf(OLD);
     await vi.waitFor(() => expect(first.restart).toHaveBeenCalledOnce());
-    await expect(finishRestart(restartStore, OLD, vi.fn())).resolves.toBe(false);
+    await expect(finishRestart(restartStore, OLD, vi.fn(), NOW)).resolves.toBe(false);
     // The page opened again (or by the user) finds the same mix.
     const again = pageOf(OLD);
     await vi.waitFor(() => expect(again.guard.state).toBe('stuck'));
@@ -132,7 +140,7 @@ describe('a page\'s build guard (fakeBrowser)', () => {
     const first = pageOf(OLD, { where });
     await vi.waitFor(() => expect(first.restart).toHaveBeenCalledOnce());
     const reopen = vi.fn(async () => undefined);
-    await expect(finishRestart(restartStore, NEW, reopen)).resolves.toBe(true);
+    await expect(finishRestart(restartStore, NEW, reopen, NOW + 2_000)).resolves.toBe(true);
     expect(reopen).toHaveBeenCalledWith(where);
     await expect(restartStore.get()).resolves.toBeNull();
     const after = pageOf(NEW);
@@ -148,12 +156,20 @@ describe('finishRestart: the worker side', () => {
 
   it('does nothing without a record, and survives a page it cannot open again', async () => {
     const reopen = vi.fn(async () => undefined);
-    await expect(finishRestart(restartStore, NEW, reopen)).resolves.toBe(false);
+    await expect(finishRestart(restartStore, NEW, reopen, NOW)).resolves.toBe(false);
     expect(reopen).not.toHaveBeenCalled();
-    await restartStore.set(record({ reopen: { kind: 'popup' } }));
+    await restartStore.set(record({ at: NOW - 1_000, reopen: { kind: 'popup' } }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(finishRestart(restartStore, NEW, async () => { throw new Error('no window'); })).resolves.toBe(true);
+    await expect(finishRestart(restartStore, NEW, async () => { throw new Error('no window'); }, NOW)).resolves.toBe(true);
     expect(warn).toHaveBeenCalledOnce();
+    await expect(restartStore.get()).resolves.toBeNull();
+  });
+
+  it('opens nothing out of the blue when the build came up long after the restart (Vantage was off meanwhile), but forgets the record', async () => {
+    await restartStore.set(record({ at: NOW, reopen: { kind: 'tab', path: '/options.html', tabId: 2 } }));
+    const reopen = vi.fn(async () => undefined);
+    await expect(finishRestart(restartStore, NEW, reopen, NOW + REOPEN_WITHIN_MS)).resolves.toBe(true);
+    expect(reopen).not.toHaveBeenCalled();
     await expect(restartStore.get()).resolves.toBeNull();
   });
 });
