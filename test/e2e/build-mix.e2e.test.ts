@@ -1,9 +1,10 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import { builtId, loadedCopy, swapFiles } from './builds.ts';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness, type LaunchOptions } from './harness.ts';
 import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
 
@@ -33,30 +34,6 @@ interface Reply {
   value?: unknown;
   error?: { message: string };
   build?: string;
-}
-
-/** A folder to load unpacked (the test rewrites it), holding a copy of `build`. */
-async function loadedCopy(build: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vantage-unpacked-'));
-  await cp(build, dir, { recursive: true });
-  return dir;
-}
-
-/** Replaces the loaded folder's files with `build`'s, as a developer or a script does while the browser is closed. */
-async function swapFiles(dir: string, build: string): Promise<void> {
-  for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
-  await cp(build, dir, { recursive: true });
-}
-
-/** The build id a built folder's pages and worker were built with: the one 16-hex string literal both hold. */
-async function builtId(dir: string): Promise<string> {
-  const literals = (text: string) => new Set(text.match(/"[0-9a-f]{16}"/g) ?? []);
-  const worker = literals(await readFile(join(dir, 'background.js'), 'utf8'));
-  const chunks = await readdir(join(dir, 'chunks'));
-  const inPages = new Set<string>();
-  for (const c of chunks) for (const l of literals(await readFile(join(dir, 'chunks', c), 'utf8'))) if (worker.has(l)) inPages.add(l);
-  expect([...inPages], 'one build id shared by the pages and the worker').toHaveLength(1);
-  return JSON.parse([...inPages][0]!) as string;
 }
 
 /** Asks from the extension's manifest document, which runs none of Vantage's scripts (no build check there). */
