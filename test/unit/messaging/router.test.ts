@@ -3,7 +3,6 @@ import { createMessageListener, MAX_CONTENT_MESSAGE, type Routes } from '@/lib/m
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { classifySender } from '@/lib/messaging/sender.ts';
 import { ApiError } from '@/lib/api/errors.ts';
-import { BUILD_ID } from '@/lib/build/id.ts';
 
 const ID = 'extid';
 const EXT = 'chrome-extension://extid';
@@ -48,7 +47,8 @@ describe('createMessageListener', () => {
       },
     },
   } as unknown as Routes;
-  const listen = createMessageListener(routes, ID, EXT);
+  const BUILD_ID = 'b1b1b1b1b1b1b1b1';
+  const listen = createMessageListener(routes, ID, EXT, BUILD_ID);
   const msg = (type: string, payload: unknown = {}) => ({ channel: CHANNEL, type, payload });
 
   it('ignores messages that are not on our channel', () => {
@@ -57,7 +57,6 @@ describe('createMessageListener', () => {
   });
 
   it('answers allowed callers with a Reply; an extension page\'s names the worker\'s build, a web page\'s does not', async () => {
-    expect(BUILD_ID).toBe('unit-test-build');
     await expect(listen(msg('ping'), page)).resolves.toEqual({ ok: true, value: { name: 'Vantage', version: '1.0.0' }, build: BUILD_ID });
     await expect(listen(msg('test.echo', { n: 2 }), content)).resolves.toEqual({ ok: true, value: { n: 4 } });
     expect(seen.at(-1)).toMatchObject({ kind: 'content-script', origin: 'https://dapp.example' });
