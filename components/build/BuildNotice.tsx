@@ -14,13 +14,15 @@ const BOX = {
   background: 'var(--bg-raised)', color: 'var(--fg)', overflowWrap: 'anywhere',
 } as const;
 const STUCK = { ...BOX, borderColor: 'var(--danger)' } as const;
+const TITLE = { fontSize: '1rem', margin: '0 0 4px' } as const;
 const LINE = { margin: '4px 0' } as const;
 
 /**
  * What a page says while Vantage restarts to end a mix of builds, or when
  * the mix outlived the restart (lib/build/page-guard.ts): then, the one thing
- * that fixes it. Meanwhile the page's own content (`#app`) is out of use:
- * never a half-working mix.
+ * that fixes it. Meanwhile the page's own content (`#app`) is out of use
+ * (inert: never a half-working mix), and this is the page's main content,
+ * with its heading.
  */
 export function BuildNotice({ guard }: { guard: PageGuard }) {
   const [state, setState] = useState(guard.state);
@@ -35,21 +37,28 @@ export function BuildNotice({ guard }: { guard: PageGuard }) {
     app.style.opacity = outOfUse(state) ? '0.45' : '';
   }, [state]);
   if (state === 'restarting') {
-    return <div class="build-notice" role="status" data-build={state} style={BOX}>{t('build.restarting')}</div>;
+    return (
+      <main class="build-notice" data-build={state} style={BOX}>
+        <h1 style={TITLE}>{t('build.restartingTitle')}</h1>
+        <p role="status" style={LINE}>{t('build.restarting')}</p>
+      </main>
+    );
   }
   if (state !== 'stuck') return null;
   return (
-    <div class="build-notice" role="alert" data-build={state} style={STUCK}>
-      <strong style={{ color: 'var(--danger)' }}>{t('build.stuckTitle')}</strong>
-      <p style={LINE}>{t('build.stuckWhy')}</p>
-      <p style={LINE}>{import.meta.env.FIREFOX ? t('build.fixFirefox') : t('build.fixChromium')}</p>
+    <main class="build-notice" data-build={state} style={STUCK}>
+      <h1 style={{ ...TITLE, color: 'var(--danger)' }}>{t('build.stuckTitle')}</h1>
+      <div role="alert">
+        <p style={LINE}>{t('build.stuckWhy')}</p>
+        <p style={LINE}>{import.meta.env.FIREFOX ? t('build.fixFirefox') : t('build.fixChromium')}</p>
+      </div>
       {/* Firefox lets no extension open about:addons; Chromium opens its extensions page at Vantage. */}
       {!import.meta.env.FIREFOX && (
         <button type="button" onClick={() => void browser.tabs.create({ url: `chrome://extensions/?id=${browser.runtime.id}` })}>
           {t('build.openExtensions')}
         </button>
       )}
-    </div>
+    </main>
   );
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
+import { axeViolations } from './axe.ts';
 import { builtId, loadedCopy, swapFiles } from './builds.ts';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness, type LaunchOptions } from './harness.ts';
 import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
@@ -159,13 +160,12 @@ describe(`Chromium: ${PREVIOUS_RELEASE} swapped for this build while the browser
       // The worker that came up is no build the record asked for: it opens nothing. The user opens Options again.
       const again = await h.openPage('options.html');
       await expect.poll(() => checkOf(again)).toBe('stuck');
-      const notice = again.locator('[data-build="stuck"]');
-      expect(await notice.getAttribute('role')).toBe('alert');
-      const text = await notice.innerText();
-      expect(text).toContain('Vantage is only partly updated');
-      expect(text).toContain('turn Vantage off and on again on your browser\'s extensions page (chrome://extensions)');
+      const notice = again.locator('main[data-build="stuck"]');
+      expect(await notice.locator('h1').innerText()).toBe('Vantage is only partly updated');
+      expect(await notice.locator('[role="alert"]').innerText()).toContain('turn Vantage off and on again on your browser\'s extensions page (chrome://extensions)');
       expect(await again.evaluate(() => document.getElementById('app')!.inert), 'the page is out of use').toBe(true);
       expect((await h.getStorage('local')).buildRestart, 'no second restart').toEqual(record);
+      expect(await axeViolations(again, 'options, build mix')).toEqual([]);
       await screenshot(again, 'build-mix-stuck');
     } finally {
       await h.close();

@@ -46,20 +46,21 @@ describe('BuildNotice: what a page says about a mix of builds', () => {
     const { guard, move } = guardAt('checking');
     await act(() => render(<BuildNotice guard={guard} />, rootNow()));
     await move('restarting');
-    const notice = rootNow().querySelector('[data-build="restarting"]')!;
-    expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toMatch(/Finishing Vantage's update: Vantage restarts now/);
+    const notice = rootNow().querySelector('main[data-build="restarting"]')!;
+    expect(notice.querySelector('h1')!.textContent).toBe('Finishing Vantage\'s update');
+    expect(notice.querySelector('[role="status"]')!.textContent).toBe('Vantage restarts now and comes back in a moment.');
     expect(app.inert).toBe(true);
   });
 
   it('when the restart did not help: an alert in plain words, with the one thing that fixes it and the way there', async () => {
     const { guard } = guardAt('stuck');
     await act(() => render(<BuildNotice guard={guard} />, rootNow()));
-    const notice = rootNow().querySelector('[data-build="stuck"]')!;
-    expect(notice.getAttribute('role')).toBe('alert');
-    expect(notice.textContent).toContain('Vantage is only partly updated');
-    expect(notice.textContent).toContain('turn Vantage off and on again on your browser\'s extensions page (chrome://extensions)');
-    expect(notice.textContent).toContain('Nothing you saved is lost.');
+    // The page's main content while its own is out of use: a landmark, a heading, and the words as an alert.
+    const notice = rootNow().querySelector('main[data-build="stuck"]')!;
+    expect(notice.querySelector('h1')!.textContent).toBe('Vantage is only partly updated');
+    const alert = notice.querySelector('[role="alert"]')!.textContent;
+    expect(alert).toContain('turn Vantage off and on again on your browser\'s extensions page (chrome://extensions)');
+    expect(alert).toContain('Nothing you saved is lost.');
     expect(app.inert).toBe(true);
     const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     await act(() => rootNow().querySelector('button')!.click());
