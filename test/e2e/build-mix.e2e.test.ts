@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { axeViolations } from './axe.ts';
-import { builtId, loadedCopy, swapFiles } from './builds.ts';
+import { builtId, loadedCopy, NEW_ONLY_REQUEST, UNKNOWN_REQUEST, swapFiles, type Reply } from './builds.ts';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness, type LaunchOptions } from './harness.ts';
 import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
 
@@ -24,18 +24,9 @@ import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
  */
 
 const MANIFEST_PAGE = 'manifest.json';
-/** What a worker says to a request it does not know (lib/messaging/router.ts, in every release). */
-const UNKNOWN = 'Unknown or forbidden request.';
-/** A request 0.1.0's worker does not know, harmless to ask (forgets an empty proof history). */
-const NEW_ONLY = 'proof.history.clear';
+const UNKNOWN = UNKNOWN_REQUEST;
+const NEW_ONLY = NEW_ONLY_REQUEST;
 const PROJECT = 'nebula';
-
-interface Reply {
-  ok: boolean;
-  value?: unknown;
-  error?: { message: string };
-  build?: string;
-}
 
 /** Asks from the extension's manifest document, which runs none of Vantage's scripts (no build check there). */
 async function askQuietly(h: ExtensionHarness, type: string): Promise<Reply> {

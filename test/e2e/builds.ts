@@ -8,6 +8,20 @@ import { join } from 'node:path';
  * and the build id a build's pages and worker were made with.
  */
 
+/** What a worker says to a request it does not know (lib/messaging/router.ts, in every release). */
+export const UNKNOWN_REQUEST = 'Unknown or forbidden request.';
+/** A request 0.1.0's worker does not know, harmless to ask (it forgets an empty proof history). */
+export const NEW_ONLY_REQUEST = 'proof.history.clear';
+
+/** A worker's reply to an extension page, as the tests read it (lib/messaging/protocol.ts). */
+export interface Reply {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: { readonly message: string };
+  /** The worker's build; none from releases before build ids. */
+  readonly build?: string;
+}
+
 /** A folder to load unpacked (the test rewrites it), holding a copy of `build`. */
 export async function loadedCopy(build: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'vantage-unpacked-'));

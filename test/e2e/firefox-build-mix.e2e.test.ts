@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPath } from '@/test/setup/browsers.ts';
-import { builtId, loadedCopy, swapFiles } from './builds.ts';
+import { builtId, loadedCopy, NEW_ONLY_REQUEST, UNKNOWN_REQUEST, swapFiles, type Reply } from './builds.ts';
 import { bidiOf, type Bidi } from './driver/firefox-bidi.ts';
 import { FIREFOX_EXTENSION_DIR } from './driver/firefox.ts';
 import { answered } from './driver/firefox-page.ts';
@@ -27,16 +27,8 @@ import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
  */
 
 const FIREFOX = browserPath('firefox');
-const UNKNOWN = 'Unknown or forbidden request.';
-/** A request 0.1.0's background does not know, harmless to ask (forgets an empty proof history). */
-const NEW_ONLY = 'proof.history.clear';
-
-interface Reply {
-  ok: boolean;
-  value?: unknown;
-  error?: { message: string };
-  build?: string;
-}
+const UNKNOWN = UNKNOWN_REQUEST;
+const NEW_ONLY = NEW_ONLY_REQUEST;
 
 interface Sideloaded {
   readonly firefox: Browser;

@@ -3,20 +3,12 @@
  * (wording.test.tsx), and none says "hôm nay" (today). Its own file: numbers and dates take the UI
  * language once, before any is written.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { describe, expect, it } from 'vitest';
 import { badgeChangeWords, badgeDescription, badgeShowLabel, badgeTitle, badgeWhat } from '@/lib/badge/wording.ts';
-import { chromeMessages, getMessageFrom } from '@/test/unit/i18n/browser-messages.ts';
+import { inVietnamese } from '@/test/unit/i18n/in-vietnamese.ts';
 import { DAY1, METRICS } from './wording-cases.ts';
 
-fakeBrowser.i18n.getUILanguage = () => 'vi';
-const english = fakeBrowser.i18n.getMessage;
-beforeEach(() => {
-  fakeBrowser.i18n.getMessage = getMessageFrom(chromeMessages('vi'));
-});
-afterEach(() => {
-  fakeBrowser.i18n.getMessage = english;
-});
+inVietnamese();
 
 describe('the badge\'s words in Vietnamese, by mode', () => {
   it('the number: the last complete day for daily users, "hiện tại" (now) for holders; the date where known', () => {

@@ -59,14 +59,6 @@ describe('restartFulfilled and the stored record', () => {
     await fakeBrowser.storage.local.set({ buildRestart: { to: 7 } });
     await expect(restartStore.get()).resolves.toBeNull();
   });
-
-  it('opens nothing out of the blue when the build came up long after the restart (Vantage was off meanwhile), but forgets the record', async () => {
-    await restartStore.set(record({ at: NOW, reopen: { kind: 'tab', path: '/options.html', tabId: 2 } }));
-    const reopen = vi.fn(async () => undefined);
-    await expect(finishRestart(restartStore, NEW, reopen, NOW + REOPEN_WITHIN_MS)).resolves.toBe(true);
-    expect(reopen).not.toHaveBeenCalled();
-    await expect(restartStore.get()).resolves.toBeNull();
-  });
 });
 
 /** A page's guard over the fake browser's storage, its worker answering from `worker`. */
