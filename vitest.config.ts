@@ -7,6 +7,8 @@ export default defineConfig({
   // The build id the extension's builds define (wxt.config.ts, lib/build/id.ts): one fixed id for the unit tests.
   define: { __VANTAGE_BUILD__: JSON.stringify('unit-test-build') },
   test: {
+    // Beside the usual output, each file's time for the slowest-files list npm test ends with.
+    reporters: ['default', ['./test/setup/slowest-files-reporter.ts', { suite: 'unit' }]],
     // fakeBrowser has no i18n: serve the English messages as an English browser would.
     setupFiles: ['test/unit/setup-i18n.ts'],
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],

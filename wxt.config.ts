@@ -2,6 +2,7 @@ import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import type { InlineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { BUILD_ID_GLOBAL, inputPath, inputsDigest } from './lib/build/inputs-digest.ts';
+import { dropOtherBrowsersEntrypoints } from './lib/platform/entrypoints-per-browser.ts';
 import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/host-patterns.ts';
 
@@ -54,8 +55,12 @@ export default defineConfig({
   },
   vite: () => ({ plugins: [preact()] }),
   hooks: {
+    'entrypoints:resolved': (wxt, entrypoints) => {
+      dropOtherBrowsersEntrypoints(wxt, entrypoints);
+      // After the drop: the entrypoints still skipped are the ones the sources zip leaves out.
+      digestInputs(wxt.config.root, entrypoints);
+    },
     'entrypoints:grouped': popupOnItsOwn,
-    'entrypoints:resolved': (wxt, entrypoints) => digestInputs(wxt.config.root, entrypoints),
     'vite:build:extendConfig': (_entrypoints, config) => defineBuildId(config),
     'vite:devServer:extendConfig': defineBuildId,
   },

@@ -1,6 +1,5 @@
-import { isRetryable, type ApiErrorInfo } from '@/lib/api/errors.ts';
+import type { ApiErrorInfo } from '@/lib/api/errors.ts';
 import { parseProofJson } from '@/lib/api/responses.ts';
-import { retryDelay, retryWaitMs, type BackoffPolicy } from '@/lib/api/retry.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { proofPageUrl } from '@/lib/settings/schema.ts';
@@ -17,7 +16,7 @@ import type { DeliveryFailure, DocumentTarget } from './handoff.ts';
 import type { ProofRecord } from './history.ts';
 import { isSessionId, serviceProofPage } from './origins.ts';
 import { PAGE_MESSAGES, timedOutMessage } from './page-messages.ts';
-import { nextAfterAnswer, onSign, pollAt, spend, startPace, type PollPace } from './poll-schedule.ts';
+import { afterFailedCall, nextAfterAnswer, onSign, pollAt, PROOF_PAGE_GRACE_MS, RETRY_FLOOR_MS, spend, startPace, type PollPace } from './poll-schedule.ts';
 import type { Delivery, ProgressNote } from './relay.ts';
 
 /**
@@ -28,22 +27,15 @@ import type { Delivery, ProgressNote } from './relay.ts';
  * old one died (the `resume` event).
  */
 
-/** Retries of createUrl, verify and delivery; getProofData keeps its own schedule (lib/proof/poll-schedule.ts). */
-export const POLL_INTERVAL_MS = 1000;
+/** Retries of delivery, and the first poll after the session opened; getProofData keeps its own schedule (lib/proof/poll-schedule.ts). */
+export const POLL_INTERVAL_MS = RETRY_FLOOR_MS;
 /** A call unanswered this long is presumed lost (its worker died) and is made again. */
 export const CALL_STALE_MS = 60_000;
 /** A tab with no receiver (reloading) is retried this often before the proof is given up. */
 const MAX_DELIVERY_ATTEMPTS = 5;
-/**
- * After the user closes the proof page, how long Vantage keeps looking for a proof made just
- * before (docs/page-api.md): then the page gets 4001, at this delay whatever the service said,
- * so a user below the condition looks exactly like one who walked away.
- */
-export const PROOF_PAGE_GRACE_MS = 10_000;
+export { PROOF_PAGE_GRACE_MS };
 /** What the page is told then: the same for a user who declined and one below the condition. */
 export const PROOF_PAGE_CLOSED = PAGE_MESSAGES.proofPageClosed;
-/** Backoff after failed calls; no jitter: there is one poller per session. */
-const FLOW_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 export type Phase = 'consent' | 'creating' | 'proving' | 'verifying' | 'delivering';
 
@@ -450,10 +442,10 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
     case 'callFailed': {
       if (flow.phase !== 'creating' && flow.phase !== 'proving' && flow.phase !== 'verifying') return same(flow);
       const e = event.error;
-      if (!isRetryable(e.kind)) return fail(flow, serviceError(e), now);
       const failures = flow.failures + 1;
-      const wait = retryDelay(failures, FLOW_BACKOFF, retryWaitMs(e.retryAt, now), () => 1);
-      return same({ ...flow, inFlightSince: undefined, failures, lastError: e.message, dueAt: now + Math.max(POLL_INTERVAL_MS, wait) });
+      const dueAt = afterFailedCall(e, failures, now);
+      if (dueAt === null) return fail(flow, serviceError(e), now);
+      return same({ ...flow, inFlightSince: undefined, failures, lastError: e.message, dueAt });
     }
 
     case 'delivered': {

@@ -15,8 +15,13 @@
  *   T + `burst` polls: the average stays at one a second or less, however often a page reloads.
  *
  * The service's own pace comes first: after a failed call (429 with Retry-After, 5xx, network)
- * the flow's backoff decides (lib/proof/flow.ts, 'callFailed'), and a sign does not cut it short.
+ * the backoff decides (`afterFailedCall`), and a sign does not cut it short.
+ *
+ * The extension's flow (lib/proof/flow.ts) and @vantage/sdk/server's proof sessions (the no-extension
+ * path) poll by this one schedule.
  */
+import { isRetryable, type ApiErrorInfo } from '@/lib/api/errors.ts';
+import { retryDelay, retryWaitMs, type BackoffPolicy } from '@/lib/api/retry.ts';
 
 export const POLL_PACE = {
   /** The interval at full speed, and the shortest the schedule ever waits after an answer. */
@@ -89,4 +94,27 @@ export function onSign(pace: PollPace, dueAt: number, now: number, opts: { out: 
   if (opts.backingOff) return { pace: alive, dueAt };
   if (opts.out) return { pace: { ...alive, wanted: true }, dueAt };
   return { pace: alive, dueAt: Math.min(dueAt, now) };
+}
+
+/**
+ * After the user closes the proof page, how long the proof is still looked for (docs/page-api.md): a
+ * proof made just before closing still arrives; then 4001, at this delay whatever the service said, so a
+ * user below the condition looks exactly like one who walked away.
+ */
+export const PROOF_PAGE_GRACE_MS = 10_000;
+
+/** The shortest wait before any call is made again. */
+export const RETRY_FLOOR_MS = 1000;
+
+/** Backoff after failed calls; no jitter: there is one poller per session. */
+const CALL_BACKOFF: BackoffPolicy = { retries: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+/**
+ * A call (createUrl, getProofData, verify) failed for the `failures`-th time in a row at `now`: when to
+ * make it again — the service's Retry-After when it named one (bounded), else doubling from 1 s to 30 s —
+ * or null when the failure is not worth retrying (a rejected key, a refusal, an unreadable answer).
+ */
+export function afterFailedCall(error: Pick<ApiErrorInfo, 'kind' | 'retryAt'>, failures: number, now: number): number | null {
+  if (!isRetryable(error.kind)) return null;
+  return now + Math.max(RETRY_FLOOR_MS, retryDelay(failures, CALL_BACKOFF, retryWaitMs(error.retryAt, now), () => 1));
 }

@@ -1,4 +1,5 @@
 import { ANNOUNCE_EVENT, PAGE_API_RDNS, REQUEST_EVENT, type ProviderInfo, type VantageProvider } from '@/lib/proof/contract.ts';
+import { cancelledError } from './errors.ts';
 
 /** How long detectVantage waits for the announcement by default: Firefox injects the provider a moment after load. */
 export const DEFAULT_DETECT_TIMEOUT_MS = 3000;
@@ -8,6 +9,8 @@ export interface DetectOptions {
   readonly timeoutMs?: number;
   /** The window to look in (default: the global one). */
   readonly window?: Window;
+  /** Aborting stops looking at once: the promise rejects with a VantageError 4001. */
+  readonly signal?: AbortSignal;
 }
 
 type Announced = CustomEvent<ProviderInfo>;
@@ -22,24 +25,26 @@ function providerOf(win: Window): VantageProvider | null {
  * Finds the Vantage extension: the `vantage:announce` / `vantage:request` handshake of
  * docs/page-api.md. Resolves with `window.vantage` once it announces itself — now, or later
  * when the browser injects it late (Firefox) — or with null after `timeoutMs` (not installed,
- * disabled, or no window at all). Never rejects, never hangs.
+ * disabled, or no window at all). Never hangs; rejects only when `signal` aborts (4001, at once).
  */
-export function detectVantage({ timeoutMs = DEFAULT_DETECT_TIMEOUT_MS, window: win = globalThis.window }: DetectOptions = {}): Promise<VantageProvider | null> {
-  return new Promise((resolve) => {
-    if (!win) {
-      resolve(null);
-      return;
-    }
-    const finish = (provider: VantageProvider | null) => {
+export function detectVantage({ timeoutMs = DEFAULT_DETECT_TIMEOUT_MS, window: win = globalThis.window, signal }: DetectOptions = {}): Promise<VantageProvider | null> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelledError());
+    if (!win) return resolve(null);
+    const finish = (provider: VantageProvider | null, aborted?: boolean) => {
       clearTimeout(timer);
       win.removeEventListener(ANNOUNCE_EVENT, onAnnounce);
-      resolve(provider);
+      signal?.removeEventListener('abort', onAbort);
+      if (aborted) reject(cancelledError());
+      else resolve(provider);
     };
     const onAnnounce = (e: Event) => {
       const provider = providerOf(win);
       if ((e as Announced).detail?.rdns === PAGE_API_RDNS && provider) finish(provider);
     };
+    const onAbort = () => finish(null, true);
     const timer = setTimeout(() => finish(null), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
     win.addEventListener(ANNOUNCE_EVENT, onAnnounce);
     win.dispatchEvent(new Event(REQUEST_EVENT));
   });

@@ -46,6 +46,8 @@ export interface ExtensionHarness {
   openPage(path: string): Promise<Page>;
   /** Stops every service worker through CDP, as Chrome does to an idle one. */
   stopWorker(): Promise<void>;
+  /** Runs `fn` in an extension document that runs none of Vantage's scripts (one kept open), where `chrome.*` is. */
+  inExtension<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>;
   /** Sets extension storage directly (test set-up only; UI tests use the UI). */
   setStorage(area: 'local' | 'session', items: Record<string, unknown>): Promise<void>;
   getStorage(area: 'local' | 'session'): Promise<Record<string, unknown>>;
@@ -100,35 +102,52 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   const extensionId = new URL(first.url()).host;
   const origin = `chrome-extension://${extensionId}`;
 
-  const liveWorker = async (): Promise<Worker> => {
-    const running = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
-    for (const w of running.reverse()) {
-      // A stopped worker may still be listed: probe it.
+  /** The newest listed worker of the extension that answers; a stopped one may still be listed. */
+  const answeringWorker = async (): Promise<Worker | undefined> => {
+    const listed = context.serviceWorkers().filter((w) => w.url().startsWith(origin));
+    for (const w of listed.reverse()) {
       const alive = await Promise.race([
         w.evaluate(() => true).catch(() => false),
         new Promise<false>((r) => setTimeout(() => r(false), 1000)),
       ]);
       if (alive) return w;
     }
-    // Wake it with an event: an extension page messaging it starts a fresh worker.
-    const waker = await context.newPage();
-    const started = context.waitForEvent('serviceworker');
-    await waker.goto(`${origin}/${QUIET_PAGE}`);
-    await waker.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
-    const w = await started;
-    await waker.close();
-    return w;
+    return undefined;
+  };
+  const liveWorker = async (): Promise<Worker> => {
+    const running = await answeringWorker();
+    if (running) return running;
+    // Wake it with an event: a message from an extension page starts a fresh worker, and is answered once it
+    // runs. Playwright may announce it as a new worker or attach it to the one it still lists.
+    await inExtension(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined), undefined);
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      const woken = await answeringWorker();
+      if (woken) return woken;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('The extension\'s worker did not start on a message from its own page within 10 s');
   };
 
-  const storageEval = async <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => {
-    const page = await context.newPage();
-    try {
+  // One extension document kept open for storage and for running code in the extension, in the tab the
+  // browser opened with (so it never takes the front from a test's tab). A tab a call cost the browser a tab,
+  // a navigation and a document each time, and its close was an event (tabs.onRemoved) that woke the worker
+  // behind a test's back. An extension reload closes it: the next call opens another.
+  let quiet: Promise<Page> | undefined;
+  const quietPage = async (): Promise<Page> => {
+    const open = await quiet?.catch(() => undefined);
+    if (open && !open.isClosed()) return open;
+    quiet = (async () => {
+      const blank = context.pages().find((p) => p.url() === 'about:blank');
+      const page = blank ?? (await context.newPage());
       await page.goto(`${origin}/${QUIET_PAGE}`);
-      return await page.evaluate(fn, arg);
-    } finally {
-      await page.close();
-    }
+      return page;
+    })();
+    return quiet;
   };
+  const inExtension = async <T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> =>
+    (await quietPage()).evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown);
+  const storageEval = <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) =>
+    inExtension(fn, arg);
 
   const reload = async (): Promise<number> => {
     if (!opts.developerMode) throw new Error('Reloading the extension needs a harness launched with developerMode: true');
@@ -153,14 +172,13 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       return page;
     },
     async stopWorker() {
-      const page = await context.newPage();
-      await page.goto(`${origin}/${QUIET_PAGE}`);
-      const cdp = await context.newCDPSession(page);
+      // From the kept tab: closing one would be an event that wakes the worker again.
+      const cdp = await context.newCDPSession(await quietPage());
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
-      await page.close();
     },
+    inExtension,
     setStorage: (area, items) => storageEval(({ area: a, items: i }) => chrome.storage[a].set(i!), { area, items }),
     getStorage: (area) => storageEval(({ area: a }) => chrome.storage[a].get(null), { area }),
     reload,

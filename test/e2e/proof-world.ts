@@ -20,7 +20,8 @@ import { selfSignedCert } from './https-site.ts';
  * site cools down before it may ask again (lib/proof/cooldown.ts).
  */
 export const SITE_HOSTS = [
-  'dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example', 'walk.example', 'below.example', 'history.example', 'cancel.example',
+  'dapp.example', 'other.example', 'reject.example', 'close.example', 'flood.example', 'block.example', 'allow.example', 'walk.example', 'below.example', 'history.example', 'cancel.example', 'bound.example',
+  'reload.example', 'closing.example',
 ] as const;
 export type SiteHost = (typeof SITE_HOSTS)[number];
 
@@ -46,19 +47,44 @@ export interface ProofWorld {
   close(): Promise<void>;
 }
 
+/** What the worlds of one file may share: the sandbox (service, proof page, prover) and the dApp sites. */
+export interface ProofServices {
+  readonly sandbox: Sandbox;
+  /** https://dapp.example:PORT, and every other made-up site on the same port. */
+  readonly dapp: ExampleDapp;
+  /** http://127.0.0.1:PORT */
+  readonly loopback: ExampleDapp;
+  close(): Promise<void>;
+}
+
+export async function startProofServices(): Promise<ProofServices> {
+  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCert(SITE_HOSTS)]);
+  const service = { serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey, port: 0 };
+  const [dapp, loopback] = await Promise.all([startExampleDapp({ ...service, tls, publicHost: SITE_HOSTS[0] }), startExampleDapp(service)]);
+  return {
+    sandbox, dapp, loopback,
+    async close() {
+      await Promise.all([dapp.close(), loopback.close(), sandbox.close()]);
+    },
+  };
+}
+
 export interface ProofWorldOptions {
   readonly extensionDir: string;
   readonly verify?: boolean;
+  /**
+   * Services shared with other worlds of the file (each world keeps its browser and its request log, so
+   * what a case counts is its own browser's); by default the world starts and closes its own.
+   */
+  readonly services?: ProofServices;
 }
 
 export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOptions): Promise<ProofWorld> {
-  const [sandbox, tls] = await Promise.all([startSandbox({ port: 0, scale: 0.05 }), selfSignedCert(SITE_HOSTS)]);
+  const services = opts.services ?? (await startProofServices());
+  const { sandbox, dapp, loopback } = services;
   let answer: ((path: string) => CannedAnswer | undefined) | undefined;
-  const service = { serviceOrigin: sandbox.origin, integrationBaseUrl: sandbox.integrationBaseUrl, apiKey: sandbox.apiKey, port: 0 };
-  const [log, dapp, loopback, driver] = await Promise.all([
+  const [log, driver] = await Promise.all([
     startRequestLog(sandbox.origin, { answer: (path) => answer?.(path) }),
-    startExampleDapp({ ...service, tls, publicHost: SITE_HOSTS[0] }),
-    startExampleDapp(service),
     // Developer mode: a test may reload the extension as an update does (driver.reloadExtension).
     launch({ extensionDir: opts.extensionDir, hosts: SITE_HOSTS, developerMode: true }),
   ]);
@@ -102,7 +128,7 @@ export async function startProofWorld(launch: LaunchBrowser, opts: ProofWorldOpt
     },
     async close() {
       await driver.close();
-      await Promise.all([dapp.close(), loopback.close(), log.close(), sandbox.close()]);
+      await Promise.all([log.close(), opts.services ? undefined : services.close()]);
     },
   };
 }

@@ -14,7 +14,9 @@ import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.t
  */
 
 const CONSENT = /\/consent\.html\?flow=/;
-const SITE: Record<ContractScenario | 'invalid', SiteHost> = { approve: 'dapp.example', reject: 'reject.example', hold: 'walk.example', invalid: 'other.example' };
+const SITE: Record<ContractScenario | 'invalid', SiteHost> = {
+  approve: 'dapp.example', bound: 'bound.example', reject: 'reject.example', hold: 'walk.example', below: 'below.example', invalid: 'other.example',
+};
 
 export function sdkContractInBrowser(launch: LaunchBrowser, extensionDir: string): void {
   let w: ProofWorld;
@@ -66,12 +68,22 @@ export function sdkContractInBrowser(launch: LaunchBrowser, extensionDir: string
       } else {
         const proofOpened = w.driver.nextPage(w.proofPage);
         await clickAndClose(consent, '[data-testid="consent-approve"]');
-        await w.prove(await proofOpened);
+        const proofPage = await proofOpened;
+        await w.prove(proofPage);
+        if (scenario === 'below') {
+          // The demo wallet scores 747: the service's page says it is below the minimum, and the user leaves.
+          await proofPage.waitFor('#app[data-phase="below-condition"]');
+          await proofPage.close();
+        }
       }
     },
     async nothingShown() {
       if (held && !held.isClosed()) await held.waitForClose();
       held = undefined;
+    },
+    // The sandbox's public keys, as a dApp's server fetches them from the service.
+    get trust() {
+      return { serviceOrigin: w.sandbox.origin };
     },
   };
 

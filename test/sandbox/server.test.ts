@@ -1,8 +1,8 @@
 /** The sandbox's HTTP behaviour: auth, errors, encoding, stage prefix, CLI flags (CORS and other guards: security.test.ts). */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
-import { parseCli } from './cli.ts';
+import { parseCli, run } from './cli.ts';
 import { createDataset, type Dataset } from './dataset/index.ts';
 import { startSandbox, type Sandbox } from './server.ts';
 import { rawRequest } from './test-http.ts';
@@ -205,4 +205,35 @@ describe('configuration', { timeout: 60_000 }, () => {
       .toMatchObject({ corsOrigins: ['https://a.example', 'http://localhost:5173'], allowPrivateNetwork: true });
     expect(() => parseCli(['--cors-origin', '*'], {})).toThrow(/cors-origin/);
   });
+
+  it('CLI: the example dApp’s port (--dapp-port, DAPP_PORT), none for a throwaway --port 0 unless asked, --no-dapp', () => {
+    expect(parseCli([], {}).dappPort).toBe(8790);
+    expect(parseCli(['--dapp-port', '9100'], {}).dappPort).toBe(9100);
+    expect(parseCli([], { DAPP_PORT: '9200' }).dappPort).toBe(9200);
+    expect(parseCli(['--port', '0'], {}).dappPort).toBeNull();
+    expect(parseCli(['--port', '0', '--dapp-port', '0'], {}).dappPort).toBe(0);
+    expect(parseCli(['--no-dapp'], {}).dappPort).toBeNull();
+    expect(() => parseCli(['--dapp-port', 'x'], {})).toThrow(/dapp-port/);
+    expect(() => parseCli(['--dapp-port', '70000'], {})).toThrow(/dapp-port/);
+  });
+
+  it('CLI: starts the service and the example dApp on the ports asked, and prints both addresses', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    let running: Awaited<ReturnType<typeof run>> | undefined;
+    try {
+      running = await run(['--port', '0', '--dapp-port', '0', '--scale', '0.01']);
+      const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(running.dappOrigin).toMatch(/^http:\/\/dapp\.localhost:\d+$/);
+      expect(printed).toContain(`  service:              ${running.origin}`);
+      expect(printed).toContain(`  example dApp:         ${running.dappOrigin}`);
+      // Both answer (the dApp's name resolves to the loopback address in browsers; Node is given it).
+      const dapp = new URL(running.dappOrigin!);
+      dapp.hostname = '127.0.0.1';
+      expect((await fetch(dapp)).status).toBe(200);
+      expect((await fetch(`${running.origin}/zk/verification_key.json`)).status).toBe(200);
+    } finally {
+      log.mockRestore();
+      await running?.close();
+    }
+  }, 60_000);
 });

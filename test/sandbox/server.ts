@@ -39,7 +39,7 @@ export interface SandboxOptions {
   readonly days?: number;
   /** Unix seconds of "now" (default: the dataset's clock). */
   readonly now?: () => number;
-  /** Build the indexes and start the prover before listening (default true). */
+  /** Build the indexes before listening, and start the prover with the first session (default true). */
   readonly warm?: boolean;
   /**
    * Host names answered besides loopback names and `host` (`name` for any port, `name:port`):

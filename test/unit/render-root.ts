@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { afterEach, beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 /**
  * A fresh element to render a component into for each test (happy-dom), unmounted and

@@ -3,7 +3,7 @@
  * too): fakeBrowser throws on i18n, so its getMessage and getUILanguage are
  * served here from the English messages the build ships.
  */
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { chromeMessages, getMessageFrom } from './i18n/browser-messages.ts';
 
 fakeBrowser.i18n.getMessage = getMessageFrom(chromeMessages('en'));

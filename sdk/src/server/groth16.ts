@@ -17,7 +17,9 @@ interface Snarkjs {
 let snarkjs: Promise<Snarkjs> | undefined;
 function load(): Promise<Snarkjs> {
   snarkjs ??= (async () => {
-    const lib = createRequire(import.meta.url)('snarkjs') as Snarkjs;
+    // CommonJS (dist/server.cjs) has its own require; the ES module makes one.
+    const requireHere = typeof require === 'function' ? require : createRequire(import.meta.url);
+    const lib = requireHere('snarkjs') as Snarkjs;
     const shared = globalThis as { curve_bn128?: unknown };
     shared.curve_bn128 ??= await lib.curves.getCurveFromName('bn128', { singleThread: true });
     return lib;
@@ -39,10 +41,22 @@ export function isGroth16Proof(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && isProofPoints(v as Record<string, unknown>);
 }
 
-/** Groth16 verification with snarkjs. Never throws: whatever snarkjs cannot read does not verify. */
+/** Why verification could not run: snarkjs is not installed beside the SDK (an optional peer dependency). */
+export class VerifierUnavailable extends Error {}
+
+/**
+ * Groth16 verification with snarkjs. Whatever snarkjs cannot read does not verify (false); rejects only
+ * with VerifierUnavailable when snarkjs cannot be loaded.
+ */
 export async function groth16Verify(vkey: VerificationKey, publicSignals: readonly string[], proof: unknown): Promise<boolean> {
+  let lib: Snarkjs;
   try {
-    return (await (await load()).groth16.verify(vkey, publicSignals, proof)) === true;
+    lib = await load();
+  } catch (e) {
+    throw new VerifierUnavailable(`snarkjs could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}): install it beside @vantage/sdk (npm install snarkjs)`);
+  }
+  try {
+    return (await lib.groth16.verify(vkey, publicSignals, proof)) === true;
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fieldOfSha256, SNARK_FIELD } from '../shared/field.ts';
 
 /**
  * The public signals of a Vantage score proof, in order (the circuit's public inputs; docs/verifying.md):
@@ -9,10 +10,7 @@ export const SCORE_PROOF_SIGNALS = ['score', 'condition', 'scoreIdHash', 'web2Id
 export type ScoreProofSignal = (typeof SCORE_PROOF_SIGNALS)[number];
 export type ScoreProofSignals = Readonly<Record<ScoreProofSignal, string>>;
 
-/** BN254's scalar field: every public signal lies below it. */
-export const SNARK_FIELD = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-/** BN254's base field: proof point coordinates lie below it. */
-export const BASE_FIELD = 21888242871839275222246405745257275088696311157297823662689037894645226208583n;
+export { SNARK_FIELD, BASE_FIELD } from '../shared/field.ts';
 
 const DECIMAL = /^(0|[1-9]\d{0,76})$/;
 
@@ -26,7 +24,7 @@ export function isCanonicalDecimal(v: unknown, bound: bigint = SNARK_FIELD): v i
  * of its UTF-8 bytes, read big-endian, as a decimal string.
  */
 export function hashToField(text: string): string {
-  return BigInt(`0x${createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 62)}`).toString();
+  return fieldOfSha256(createHash('sha256').update(text, 'utf8').digest());
 }
 
 /** Names the seven signals; null unless there are exactly seven canonical field elements. */

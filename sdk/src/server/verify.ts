@@ -1,5 +1,5 @@
 import { boundWeb2Id, type ScoreProofResult } from '@/lib/proof/contract.ts';
-import { groth16Verify, isGroth16Proof } from './groth16.ts';
+import { groth16Verify, isGroth16Proof, VerifierUnavailable } from './groth16.ts';
 import { loadServiceKeys, parseAttestationKey, parseVerificationKey, type LoadKeysOptions, type ServiceKeys } from './keys.ts';
 import type { NullifierStore } from './nullifiers.ts';
 import { hashToField, readSignals, type ScoreProofSignals } from './signals.ts';
@@ -32,10 +32,21 @@ export interface VerifyScoreProofOptions {
   readonly serviceOrigin?: string;
   /** How those keys are fetched. */
   readonly fetchOptions?: LoadKeysOptions;
+  /**
+   * Refuse (`too-old`) a proof older than this many milliseconds, counted from `startedAt`. A proof
+   * commits no time (docs/verifying.md, "Replay"): only one whose session your server started itself
+   * (`ProofSessions`, the no-extension path) has a time your server can trust, and without `startedAt`
+   * every proof is refused as one whose age cannot be told.
+   */
+  readonly maxAgeMs?: number;
+  /** When the proof's session started, by your server's own clock (ms since the epoch): `ProofSessions`' `proved(sessionId).startedAt`. */
+  readonly startedAt?: number;
+  /** The clock `maxAgeMs` is judged by (default Date.now). */
+  readonly now?: () => number;
 }
 
 /** The checks, in the order a failure is reported (docs/verifying.md). */
-export const VERIFY_CHECKS = ['proof', 'attestation', 'model', 'minimum', 'origin', 'web2Id', 'nullifier'] as const;
+export const VERIFY_CHECKS = ['proof', 'attestation', 'model', 'minimum', 'origin', 'web2Id', 'age', 'nullifier'] as const;
 export type VerifyCheck = (typeof VERIFY_CHECKS)[number];
 
 /**
@@ -51,14 +62,16 @@ export type VerifyCheck = (typeof VERIFY_CHECKS)[number];
  * - `wrong-condition`: proved against another minimum than yours (publicSignals[1]).
  * - `wrong-origin`: you asked for a bound proof and it is bound to another site, or to none.
  * - `wrong-web2id`: commits another user id (publicSignals[3]).
+ * - `too-old`: with `maxAgeMs`, the proof's session started longer ago than that, or its start is not known.
  * - `nullifier-other-user`: this wallet already proved for another user (`repeat: 'same-user'`).
  * - `nullifier-used`: this wallet already proved (`repeat: 'never'`).
  * - `nullifier-store-failed`: the nullifier store threw; nothing was accepted.
+ * - `verifier-unavailable`: snarkjs (an optional peer dependency of the server entry) is not installed.
  */
 export type VerifyFailureReason =
   | 'invalid-options' | 'malformed' | 'keys-unavailable' | 'invalid-proof' | 'not-attested' | 'wrong-model'
-  | 'below-minimum' | 'wrong-condition' | 'wrong-origin' | 'wrong-web2id'
-  | 'nullifier-other-user' | 'nullifier-used' | 'nullifier-store-failed';
+  | 'below-minimum' | 'wrong-condition' | 'wrong-origin' | 'wrong-web2id' | 'too-old'
+  | 'nullifier-other-user' | 'nullifier-used' | 'nullifier-store-failed' | 'verifier-unavailable';
 
 /** Each check that ran and whether it passed (`nullifier` runs only once every other check passed). */
 export type VerifyChecks = Readonly<Partial<Record<VerifyCheck, boolean>>>;
@@ -109,6 +122,9 @@ function optionsProblem(o: VerifyScoreProofOptions): string | null {
   }
   if (o.repeat !== undefined && o.repeat !== 'same-user' && o.repeat !== 'never') return "repeat must be 'same-user' or 'never'";
   if (o.keys === undefined && typeof o.serviceOrigin !== 'string') return 'give keys, or serviceOrigin to fetch them from';
+  if (o.maxAgeMs !== undefined && !(typeof o.maxAgeMs === 'number' && o.maxAgeMs >= 0)) return 'maxAgeMs must be a number of milliseconds ≥ 0';
+  if (o.startedAt !== undefined && !Number.isFinite(o.startedAt)) return 'startedAt must be a time in milliseconds since the epoch';
+  if (o.now !== undefined && typeof o.now !== 'function') return 'now must be a function';
   return null;
 }
 
@@ -189,13 +205,22 @@ async function decide(result: unknown, o: VerifyScoreProofOptions): Promise<Scor
   const named = commitsExpected ? origin : c.web2Id !== undefined && s.web2IdHash === hashToField(c.web2Id) ? namedOrigin(c.web2Id) : '';
   const score = Number(s.score);
 
+  let proofValid: boolean;
+  try {
+    proofValid = await groth16Verify(keys.verificationKey, c.publicSignals, c.proof);
+  } catch (e) {
+    if (e instanceof VerifierUnavailable) return refuse('verifier-unavailable', e.message);
+    throw e;
+  }
+  const age = o.maxAgeMs === undefined ? undefined : o.startedAt === undefined ? null : (o.now ?? Date.now)() - o.startedAt;
   const checks: Partial<Record<VerifyCheck, boolean>> = {
-    proof: await groth16Verify(keys.verificationKey, c.publicSignals, c.proof),
+    proof: proofValid,
     attestation: s.attesterAx === keys.attestationKey.Ax && s.attesterAy === keys.attestationKey.Ay,
     model: s.scoreIdHash === hashToField(o.scoreId),
     minimum: score >= o.condition && s.condition === String(o.condition),
     ...(origin === null ? {} : { origin: named === origin }),
     web2Id: commitsExpected,
+    ...(age === undefined ? {} : { age: age !== null && age <= o.maxAgeMs! }),
   };
   const failed = (
     !checks.proof ? refuse('invalid-proof', 'the Groth16 proof does not verify against the verification key', checks)
@@ -205,6 +230,7 @@ async function decide(result: unknown, o: VerifyScoreProofOptions): Promise<Scor
     : !checks.minimum ? refuse('wrong-condition', `proved against the minimum ${s.condition}, not ${o.condition}`, checks)
     : checks.origin === false ? refuse('wrong-origin', named ? `bound to ${named}, not ${origin}` : `not bound to ${origin}: it names no site`, checks)
     : !checks.web2Id ? refuse('wrong-web2id', `does not commit the web2Id ${expected}`, checks)
+    : checks.age === false ? refuse('too-old', age === null ? 'the proof carries no time this server can trust (no startedAt): its age cannot be told' : `started ${age} ms ago, over the ${o.maxAgeMs} ms allowed`, checks)
     : null
   );
   if (failed) return failed;

@@ -48,16 +48,7 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
   });
   h.context.on('weberror', (e) => errors.push(String(e.error())));
 
-  const inExtension = async (fn: (arg: unknown) => unknown, arg?: unknown) => {
-    // The manifest is an extension document that runs none of our scripts, and it has `chrome.*`.
-    const page = await h.context.newPage();
-    try {
-      await page.goto(`${h.origin}/manifest.json`);
-      return await page.evaluate(fn, arg);
-    } finally {
-      await page.close();
-    }
-  };
+  const inExtension = (fn: (arg: unknown) => unknown, arg?: unknown) => h.inExtension(fn, arg);
 
   const driver: BrowserDriver = {
     name: 'chromium',
@@ -93,15 +84,10 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
     setStorage: (area, items) => h.setStorage(area, items),
     getStorage: (area) => h.getStorage(area),
     stopBackground: async () => {
-      // From the manifest tab, which runs none of our scripts; it stays open, since closing a tab is
-      // itself an event (tabs.onRemoved) that would wake the worker. Only the flow's alarm may.
-      const page = await h.context.newPage();
-      await page.goto(`${h.origin}/manifest.json`);
-      const cdp = await h.context.newCDPSession(page);
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await cdp.detach();
-      return () => page.close();
+      // From the harness's kept tab, which stays open: closing a tab is itself an event (tabs.onRemoved) that
+      // would wake the worker. Only the flow's alarm may.
+      await h.stopWorker();
+      return async () => undefined;
     },
     reloadExtension: async () => void (await h.reload()),
     update: (buildDir) => h.updateFrom(buildDir),

@@ -22,7 +22,7 @@ export interface Candidate {
   readonly committedWeb2Id: string;
 }
 
-export type CheckId = 'service' | 'offline' | 'attested' | 'score' | 'model' | 'web2Id' | 'origin' | 'nullifier';
+export type CheckId = 'service' | 'offline' | 'attested' | 'score' | 'model' | 'web2Id' | 'origin' | 'age' | 'nullifier';
 export interface Check {
   readonly id: CheckId;
   readonly ok: boolean;
@@ -40,17 +40,19 @@ export interface AcceptDeps {
   readonly trust: { readonly keys: ServiceKeys } | { readonly serviceOrigin: string };
 }
 
+/** What the page says it asks (the demo's form); null when it is not that. */
+export function parseAsked(asked: unknown): Asked | null {
+  if (!isRecord(asked) || typeof asked.scoreId !== 'string' || typeof asked.condition !== 'number' || typeof asked.web2Id !== 'string') return null;
+  return { scoreId: asked.scoreId, condition: asked.condition, web2Id: asked.web2Id, bindOrigin: asked.bindOrigin === true };
+}
+
 /** Parses the page's POST body; null when it is not a candidate. */
 export function parseCandidate(body: unknown): Candidate | null {
-  if (!isRecord(body) || !isRecord(body.proof) || !isRecord(body.asked) || typeof body.committedWeb2Id !== 'string') return null;
-  const { proof, asked } = body;
-  if (!Array.isArray(proof.publicSignals) || !proof.publicSignals.every((s) => typeof s === 'string')) return null;
-  if (typeof asked.scoreId !== 'string' || typeof asked.condition !== 'number' || typeof asked.web2Id !== 'string') return null;
-  return {
-    proof: { proof: proof.proof, publicSignals: proof.publicSignals as string[] },
-    asked: { scoreId: asked.scoreId, condition: asked.condition, web2Id: asked.web2Id, bindOrigin: asked.bindOrigin === true },
-    committedWeb2Id: body.committedWeb2Id,
-  };
+  if (!isRecord(body) || !isRecord(body.proof) || typeof body.committedWeb2Id !== 'string') return null;
+  const { proof } = body;
+  const asked = parseAsked(body.asked);
+  if (!asked || !Array.isArray(proof.publicSignals) || !proof.publicSignals.every((s) => typeof s === 'string')) return null;
+  return { proof: { proof: proof.proof, publicSignals: proof.publicSignals as string[] }, asked, committedWeb2Id: body.committedWeb2Id };
 }
 
 /** The page's line for each of the SDK's checks: its id there, and what a pass says. */
@@ -61,6 +63,7 @@ const LINES: Readonly<Record<VerifyCheck, { id: CheckId; yes: (c: Candidate, ori
   model: { id: 'model', yes: (c) => c.asked.scoreId },
   web2Id: { id: 'web2Id', yes: (c, origin) => `commits ${c.asked.bindOrigin ? `${origin}#${c.asked.web2Id}` : c.asked.web2Id}` },
   origin: { id: 'origin', yes: (_c, origin) => `bound to ${origin}` },
+  age: { id: 'age', yes: () => 'fresh: from a session this server started' },
   nullifier: { id: 'nullifier', yes: (c) => `a wallet new to this site, or the wallet of ${c.asked.web2Id} as before` },
 };
 

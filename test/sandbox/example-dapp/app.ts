@@ -2,9 +2,12 @@
  * The example dApp's page script (bundled by server.ts). It is written on @vantage/sdk's browser entry,
  * as a dApp would be: detectVantage (the announce handshake, Firefox's late injection), requestScoreProof
  * with its progress and an AbortSignal behind "Cancel request", VantageError codes, and vantage:proof for
- * proofs the user starts from the popup; its server accepts a proof only after every check.
+ * proofs the user starts from the popup; its server accepts a proof only after every check. Without
+ * Vantage it offers the no-extension path: its server runs the proof session with its own key, and the
+ * user proves in a new tab or on a phone (a QR code, @vantage/sdk/qr).
  */
-import { detectVantage, isVantageError, requestScoreProof, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@vantage/sdk';
+import { detectVantage, isVantageError, newTab, requestScoreProof, type ProofPageShow, type ProofProgress, type ScoreProofResult, type VantageProvider } from '@vantage/sdk';
+import { qrCode } from '@vantage/sdk/qr';
 import { bandOf } from '@/lib/score/band.ts';
 import type { Asked, Verdict } from './accept.ts';
 
@@ -30,6 +33,10 @@ function setStatus(text: string, kind: 'info' | 'error' = 'info', code?: number)
   else delete status.dataset.code;
 }
 
+const withoutExtension = el('without-extension');
+const proveInTab = el<HTMLButtonElement>('prove-tab');
+const proveOnPhone = el<HTMLButtonElement>('prove-phone');
+
 // ---- discovery ----
 let vantage: VantageProvider | null = null;
 function found(provider: VantageProvider | null): boolean {
@@ -39,13 +46,15 @@ function found(provider: VantageProvider | null): boolean {
   ext.dataset.state = 'found';
   ext.textContent = `${provider.name} ${provider.version} is ready.`;
   button.disabled = false;
+  withoutExtension.hidden = true;
   return true;
 }
 void detectVantage({ timeoutMs: 3000 }).then(async (provider) => {
   if (found(provider)) return;
   const ext = el('extension');
   ext.dataset.state = 'missing';
-  ext.textContent = 'The Vantage extension was not found. Install it, then reload this page.';
+  ext.textContent = 'The Vantage extension was not found. Install it, then reload this page — or prove without it below.';
+  withoutExtension.hidden = false;
   // A browser that injects it very late still gets it.
   found(await detectVantage({ timeoutMs: 60_000 }));
 });
@@ -72,7 +81,7 @@ const PHASE_TEXT: Record<ProofProgress['phase'], string> = {
   requested: 'Asked Vantage',
   consent: 'Vantage asks for your approval',
   approved: 'Approved',
-  'proof-page': 'The service’s proof page is open: connect your wallet there',
+  'proof-page': 'The service’s proof page is open (a tab, or your phone): connect your wallet there',
   'proof-received': 'Proof received',
   verifying: 'Vantage checks the proof with the service',
   'handed-over': 'Handed over to this page',
@@ -108,7 +117,7 @@ async function accept(result: ScoreProofResult, asked: Asked): Promise<Verdict> 
 /** The checks of "does it answer this request", which only the server makes (@vantage/sdk/server). */
 const REQUEST_CHECKS = new Set<string>(['attested', 'score', 'model', 'web2Id', 'origin']);
 
-async function show(result: ScoreProofResult, asked: Asked | null) {
+async function showResult(result: ScoreProofResult, asked: Asked | null) {
   const section = el('result');
   section.hidden = false;
   el('score').textContent = String(result.score);
@@ -158,46 +167,69 @@ async function show(result: ScoreProofResult, asked: Asked | null) {
 }
 
 // ---- asking ----
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
+function askedInForm(): Asked {
   const data = new FormData(form);
-  const asked: Asked = {
+  return {
     scoreId: String(data.get('scoreId')),
     condition: Number(data.get('condition')),
     web2Id: String(data.get('web2Id')),
     bindOrigin: data.get('bindOrigin') === 'on',
   };
-  if (!vantage) {
+}
+
+/**
+ * Asks for a proof: through Vantage, or (`show` given: no Vantage here) through this site's server,
+ * the proof page in a new tab or as a QR code. Called straight from the click (a tab may open).
+ */
+async function prove(show?: ProofPageShow): Promise<void> {
+  const asked = askedInForm();
+  if (!vantage && !show) {
     setStatus('The Vantage extension is not available.', 'error');
     return;
   }
-  button.disabled = true;
-  el('result').hidden = true;
-  setStatus('Waiting for you to approve in Vantage, then to prove your score on the service’s page…');
+  const buttons = [button, proveInTab, proveOnPhone];
   const stop = new AbortController();
+  el('progress').replaceChildren();
+  // Started here, before any await: without Vantage the SDK opens the proof page's tab within this click.
+  const pending = requestScoreProof(asked, {
+    provider: vantage, onProgress: showProgress, signal: stop.signal,
+    ...(show ? { withoutExtension: { session: '/api/session', show } } : {}),
+  });
+  for (const b of buttons) b.disabled = true;
+  el('result').hidden = true;
+  setStatus(vantage
+    ? 'Waiting for you to approve in Vantage, then to prove your score on the service’s page…'
+    : 'Prove your score on the service’s page (the new tab, or your phone): this page carries on when the proof is made…');
   const onCancel = () => stop.abort();
   cancel.hidden = false;
   cancel.addEventListener('click', onCancel, { once: true });
   try {
-    el('progress').replaceChildren();
-    const result = await requestScoreProof(asked, { provider: vantage, onProgress: showProgress, signal: stop.signal });
+    const result = await pending;
     // Recorded first, before any checking, for the bench (FINISHED → promise resolved).
     document.body.dataset.proofResolvedAt = String(Date.now());
     setStatus(`Proof received for session ${result.sessionId}.`);
-    await show(result, asked);
+    await showResult(result, asked);
   } catch (e) {
     const code = isVantageError(e) ? e.code : undefined;
-    setStatus(`Vantage refused (code ${code ?? '?'}): ${e instanceof Error ? e.message : String(e)}`, 'error', code);
+    setStatus(`${vantage ? 'Vantage' : 'The proof'} refused (code ${code ?? '?'}): ${e instanceof Error ? e.message : String(e)}`, 'error', code);
   } finally {
     cancel.hidden = true;
     cancel.removeEventListener('click', onCancel);
-    button.disabled = false;
+    button.disabled = !vantage;
+    proveInTab.disabled = proveOnPhone.disabled = false;
   }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void prove();
 });
+proveInTab.addEventListener('click', () => void prove(newTab()));
+proveOnPhone.addEventListener('click', () => void prove(qrCode()));
 
 // Proofs the user sends from the popup ("Prove my score to this site").
 window.addEventListener('vantage:proof', (e) => {
   const result = (e as CustomEvent<ScoreProofResult>).detail;
   setStatus(`A proof arrived from the Vantage popup (session ${result.sessionId}).`);
-  void show(result, null);
+  void showResult(result, null);
 });

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getOperation } from '@/lib/api/catalog.ts';
-import { createAcceptor, parseCandidate } from './accept.ts';
+import { ProofSessions } from '@vantage/sdk/server';
+import { createAcceptor, parseAsked, parseCandidate } from './accept.ts';
 
 /**
  * The example dApp: a third-party site on its own origin, so the page origin
@@ -14,8 +15,10 @@ import { createAcceptor, parseCandidate } from './accept.ts';
  * for offline checks, the service's public keys (`/zk/…`, fetched by this
  * server, so the page needs nothing from the service's origin), and
  * `/api/verify`, its own backend call to the service's verify (the dApp's API
- * key stays here), and `/api/accept`, every check a dApp server makes before it
- * believes a proof (accept.ts, on `@vantage/sdk/server`).
+ * key stays here), `/api/accept`, every check a dApp server makes before it
+ * believes a proof (accept.ts, on `@vantage/sdk/server`), and `/api/session`, the
+ * no-extension path: the proof session run here with the dApp's key
+ * (`@vantage/sdk/server`'s ProofSessions) for a browser without Vantage.
  */
 
 export interface ExampleDappOptions {
@@ -112,6 +115,16 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
     trust: { serviceOrigin: opts.serviceOrigin },
   });
   const scheme = opts.tls ? 'https' : 'http';
+  // The no-extension path, one set of sessions per site this server plays (a bound session names the site).
+  const sessionsBySite = new Map<string, ProofSessions>();
+  const sessionsFor = (origin: string) => {
+    let sessions = sessionsBySite.get(origin);
+    if (!sessions) {
+      sessions = new ProofSessions({ apiKey: opts.apiKey, integrationBaseUrl: opts.integrationBaseUrl, proofPageTemplate: `${opts.serviceOrigin}/proof/{sessionId}`, origin });
+      sessionsBySite.set(origin, sessions);
+    }
+    return sessions;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://dapp').pathname;
@@ -137,6 +150,17 @@ export async function startExampleDapp(opts: ExampleDappOptions): Promise<Exampl
       // The dApp's backend: forwards the proof to the service's verify with the dApp's key.
       const answer = await serviceVerify(await readBody(req));
       return send(res, answer.status, 'json', await answer.text());
+    }
+    if (req.method === 'POST' && path === '/api/session') {
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch {
+        body = null;
+      }
+      // The demo asks what its form says (a real server decides it itself: docs/page-api.md, ProofAsks).
+      const { status, body: answer } = await sessionsFor(`${scheme}://${req.headers.host ?? ''}`).handle(body, { ask: parseAsked });
+      return send(res, status, 'json', JSON.stringify(answer));
     }
     if (req.method === 'POST' && path === '/api/accept') {
       let candidate;

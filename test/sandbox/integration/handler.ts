@@ -36,7 +36,7 @@ export interface IntegrationContext {
   readonly maxProofJobs?: number;
   /** Generates proofs off the event loop; default: a prover process on the committed artifacts. */
   readonly prover?: Prover;
-  /** Start the prover before the first proof is asked for (default false). */
+  /** Start the prover with the first session, before its proof is asked for (default false: with the first proof). */
   readonly warmProver?: boolean;
   /** Shown on the proof page as the app asking; default "Vantage sandbox app". */
   readonly appName?: string;
@@ -72,8 +72,6 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
   const getAttester = () => (attester ??= createAttester(
     ctx.attestationSecret ?? (process.env.SANDBOX_ATTESTATION_SECRET || DEV_ATTESTATION_SECRET),
   ));
-  // circomlibjs takes a few seconds to build its curve and hashers: start now, not on the first proof.
-  getAttester().catch(() => undefined);
   const trust = async (): Promise<VerifierTrust> => ({
     verificationKey: loadVerificationKey(),
     attestationKey: (await getAttester()).publicKey,
@@ -81,7 +79,17 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
 
   const ownsProver = ctx.prover === undefined;
   const prover = ctx.prover ?? createWorkerProver();
-  if (ctx.warmProver) prover.warm?.();
+  // circomlibjs takes seconds of CPU to build its curve and hashers, and the prover is a process of its own:
+  // both start with the first session (createUrl), not with the server. A sandbox that only serves data (most
+  // test worlds) never pays for them, and the user's way through the proof page, before the first proof is
+  // asked for, leaves them the time.
+  let warmed = false;
+  const warmForProofs = () => {
+    if (warmed) return;
+    warmed = true;
+    getAttester().catch(() => undefined);
+    if (ctx.warmProver) prover.warm?.();
+  };
   const sessions = new SessionStore(ctx.clock ?? Date.now, ctx.sessionTtlMs ?? SESSION_TTL_MS, ctx.maxSessions);
   const scorer = createScorer(ctx.wallets, ctx.scoreAsOf ?? (() => Math.floor(Date.now() / 1000)));
   const flow = createProofFlow({ sessions, scorer, attester: getAttester, prover, maxJobs: ctx.maxProofJobs });
@@ -93,6 +101,7 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
     const operation = matchIntegrationOperation(pathname);
     if (operation) {
       if (!ctx.isAuthorized(req)) throw new HttpError(401, 'Missing or invalid x-apikey header.');
+      if (operation.op.id === 'createUrl') warmForProofs();
       await answerOperation(api, req, res, url, operation);
       return true;
     }

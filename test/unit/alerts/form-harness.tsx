@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AlertForm } from '@/components/alerts/AlertForm.tsx';
 import type { AlertRule } from '@/lib/alerts/rule.ts';
 import { useRenderRoot } from '@/test/unit/render-root.ts';

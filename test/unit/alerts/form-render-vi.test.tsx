@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { chromeMessages, getMessageFrom } from '@/test/unit/i18n/browser-messages.ts';
 import { rule } from './fixtures.ts';
 import { useAlertForm } from './form-harness.tsx';

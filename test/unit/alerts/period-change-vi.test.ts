@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { alertNotification, describeCondition } from '@/lib/alerts/message.ts';
 import { evaluatePeriodChange } from '@/lib/alerts/period-change.ts';
 import type { AlertRule } from '@/lib/alerts/rule.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { validRules } from '@/lib/alerts/rule.ts';
 import { alertRulesItem, alertStateItem, storageAlertStore } from '@/lib/alerts/store.ts';

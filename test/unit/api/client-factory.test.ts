@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { makeClientFactory } from '@/lib/api/client-factory.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WorkerDeps, WorkerFeature } from '@/lib/background/feature.ts';
 import { WORKER_FEATURES } from '@/entrypoints/background/features.ts';
 import { composeWorker, startWorker } from '@/lib/background/start.ts';

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { BADGE_METRICS } from '@/lib/badge/metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from '@/lib/badge/setting.ts';

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BuildNotice } from '@/components/build/BuildNotice.tsx';
 import type { BuildCheck, PageGuard } from '@/lib/build/page-guard.ts';
 import { useRenderRoot } from '@/test/unit/render-root.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { guardPageBuild, type BuildCheck, type PageGuardDeps } from '@/lib/build/page-guard.ts';
 import { isRestartRecord, judgeBuilds, RESTART_GUARD_MS, restartFulfilled, type Reopen, type RestartRecord } from '@/lib/build/restart.ts';
 import { restartStore } from '@/lib/build/restart-store.ts';

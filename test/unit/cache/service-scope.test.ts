@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { cacheScope, generateScopeSecret } from '@/lib/cache/scope.ts';
 import { inputsDigest, scopeMemoItem } from '@/lib/cache/scope-memo.ts';
 import { currentScope, followScope, makeServiceContext, serviceChanged } from '@/lib/cache/service-scope.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { entryBytes, planEviction, storageCacheStore, type EntryUse } from '@/lib/cache/storage-store.ts';
 import { createSwrCache } from '@/lib/cache/swr.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WorkerDeps } from '@/lib/background/feature.ts';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope } from '@/lib/cache/service-scope.ts';

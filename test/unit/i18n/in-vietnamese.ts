@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { chromeMessages, getMessageFrom } from './browser-messages.ts';
 
 /**

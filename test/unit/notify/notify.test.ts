@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browserNotifier, notificationTargetsItem, openNotification, type NotificationsApi } from '@/lib/notify/browser-notifier.ts';
 import { DIGEST_ID, DIGEST_LINES, deliver, digest } from '@/lib/notify/digest.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';

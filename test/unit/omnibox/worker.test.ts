@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import { knownProjects, listenToOmnibox, openTarget, recentLookupSource, watchlistSource } from '@/lib/omnibox/worker.ts';
 import { statsUiItem, defaultUiState } from '@/lib/stats/ui-state.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pinStore } from '@/lib/pins/change.ts';
 import { dropIndex, MAX_PINS, moveProject, moveProjectBy, parsePins, pinnedFirst, pinProject, unpinProject } from '@/lib/pins/pins.ts';
 import { readPins, watchPins } from '@/lib/pins/store.ts';

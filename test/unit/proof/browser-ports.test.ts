@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CONSENT_WINDOW, extensionProofBrowser, tabExists, tabsKnock } from '@/lib/proof/browser-ports.ts';
 import { Handoff } from '@/lib/proof/handoff.ts';
 import type { Delivery, Knock } from '@/lib/proof/relay.ts';

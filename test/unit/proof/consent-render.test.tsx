@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ConsentApp } from '@/components/proof/ConsentApp.tsx';
 import { parseProofRequest, PARAM_LIMITS } from '@/lib/proof/params.ts';
 import type { ConsentDetails } from '@/lib/proof/runner.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { CreateUrlResult, ProofDataResult } from '@/lib/api/responses.ts';
 import type { ProofRequestParams } from '@/lib/proof/contract.ts';

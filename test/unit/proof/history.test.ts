@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { toCsv } from '@/lib/csv/csv.ts';
 import { bySite, HISTORY_LIMIT, HISTORY_MAX_AGE_MS, parseHistory, withinBounds, withRecords, type ProofRecord } from '@/lib/proof/history.ts';
 import { historyFileName, historyTable } from '@/lib/proof/history-csv.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ProofErrorCode } from '@/lib/proof/contract.ts';
 import { SERVICE_FAILED_FOR_PAGE } from '@/lib/proof/flow.ts';
 import { sessionFlowStore } from '@/lib/proof/flow-store.ts';

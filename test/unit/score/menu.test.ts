@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createScoreMenu, SCORE_MENU_ID, scoreMenuTarget, scorePagePath, WATCH_MENU_ID, type MenusApi } from '@/lib/score/menu.ts';
 import { openScoreWindow } from '@/lib/score/score-window.ts';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { recentLookups, RECENT_LIMIT, withRecent, type RecentLookup } from '@/lib/score/recent.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ScorePanel } from '@/components/score/ScorePanel.tsx';
 import { ScoreResultView } from '@/components/score/ScoreResultView.tsx';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';

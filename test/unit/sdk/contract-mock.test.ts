@@ -8,7 +8,8 @@ import { useBuiltSdk } from './built.ts';
 
 const built = useBuiltSdk();
 
-const USER: Record<ContractScenario | 'invalid', MockUser> = { approve: 'approve', reject: 'reject', hold: 'wait', invalid: 'approve' };
+/** The mock plays below-the-minimum by itself: its user approves, and the score decides. */
+const USER: Record<ContractScenario | 'invalid', MockUser> = { approve: 'approve', bound: 'approve', below: 'approve', reject: 'reject', hold: 'wait', invalid: 'approve' };
 
 const mockWorld: ContractWorld = {
   async open(scenario) {
@@ -20,6 +21,10 @@ const mockWorld: ContractWorld = {
   user: async () => undefined,
   async nothingShown() {
     expect(built.handle?.showing).toBeNull();
+  },
+  // What the mock proves with: the keys its testing entry exports for a dApp's server.
+  get trust() {
+    return { keys: built.sdk.testing.MOCK_SERVICE_KEYS };
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MemoryNullifierStore, verifyScoreProof, type NullifierStore, type ServiceKeys, type VerifyScoreProofOptions } from '../../../sdk/src/server.ts';
+import { MemoryNullifierStore, ProofAsks, verifyScoreProof, type NullifierStore, type ServiceKeys, type VerifyScoreProofOptions } from '../../../sdk/src/server.ts';
 import { hashToField as sandboxHashToField } from '../../sandbox/zk/field.ts';
 import { createAttester, DEV_ATTESTATION_SECRET } from '../../sandbox/zk/attestation.ts';
 import { zkPaths } from '../../sandbox/zk/paths.ts';
@@ -120,6 +120,21 @@ describe('verifyScoreProof', SLOW, () => {
     expect(await verifyScoreProof(valid.result, options({ nullifiers: broken }))).toMatchObject({ ok: false, reason: 'nullifier-store-failed', message: 'the nullifier store failed: database down' });
   });
 
+  it('maxAgeMs: a proof whose session started within it passes; an older one, or one of no known start, is too-old', async () => {
+    const now = () => 1_000_000;
+    expect(await verifyScoreProof(valid.result, options({ maxAgeMs: 60_000, startedAt: 950_000, now }))).toMatchObject({ ok: true, checks: { age: true } });
+    expect(await verifyScoreProof(valid.result, options({ maxAgeMs: 60_000, startedAt: 900_000, now }))).toMatchObject({
+      ok: false, reason: 'too-old', message: 'started 100000 ms ago, over the 60000 ms allowed', checks: { age: false },
+    });
+    expect(await verifyScoreProof(valid.result, options({ maxAgeMs: 60_000 }))).toMatchObject({ ok: false, reason: 'too-old', checks: { age: false } });
+    // Judged after the request's own checks (a wrong user is still wrong-web2id), and before the nullifier is recorded.
+    const nullifiers = new MemoryNullifierStore();
+    expect(await verifyScoreProof(valid.result, options({ web2Id: 'mallory@lending.example', maxAgeMs: 1, startedAt: 0, now }))).toMatchObject({ reason: 'wrong-web2id' });
+    expect(await verifyScoreProof(valid.result, options({ nullifiers, maxAgeMs: 1, startedAt: 0, now }))).toMatchObject({ reason: 'too-old' });
+    expect(nullifiers.size).toBe(0);
+    expect(await verifyScoreProof(valid.result, options({ maxAgeMs: -1, startedAt: 0 }))).toMatchObject({ reason: 'invalid-options' });
+  });
+
   it('null nullifiers skips the replay check', async () => {
     const v = await verifyScoreProof(valid.result, options({ nullifiers: null }));
     expect(v).toMatchObject({ ok: true });
@@ -180,7 +195,7 @@ describe('verifyScoreProof', SLOW, () => {
     expect(await verifyScoreProof(valid.result, options({ keys: { verificationKey: {}, attestationKey: keys.attestationKey } }))).toMatchObject({ ok: false, reason: 'keys-unavailable' });
   });
 
-  it('accepts the testing entry’s fixture proofs (what mockVantage hands over), as asked and bound', async () => {
+  it('accepts the testing entry’s FIXTURE_PROOF (real sandbox proofs), as asked and bound', async () => {
     const fixture = JSON.parse(readFileSync(new URL('../../../sdk/src/fixtures/score-proof.json', import.meta.url), 'utf8')) as {
       request: VerifyScoreProofOptions; result: unknown; bound: { request: VerifyScoreProofOptions; origin: string; result: unknown };
     };
@@ -191,5 +206,37 @@ describe('verifyScoreProof', SLOW, () => {
 
   it('hashes a text to a field element exactly as the service does', () => {
     for (const s of ['credit-v1', 'alice@lending.example', '', 'ünïcødé ✓', `${SITE}#alice`]) expect(hashToField(s)).toBe(sandboxHashToField(s).toString());
+  });
+});
+
+describe('ProofAsks: what the server asked, by id', () => {
+  it('keeps an ask for its page, reads it (peek), and uses it up (take)', () => {
+    const asks = new ProofAsks();
+    const ask = asks.create({ scoreId: 'credit-v1', condition: 600, web2Id: 'alice', bindOrigin: true });
+    expect(ask).toEqual({ askId: expect.stringMatching(/^[0-9a-f-]{36}$/), scoreId: 'credit-v1', condition: 600, web2Id: 'alice', bindOrigin: true });
+    expect(asks.create({ scoreId: 'credit-v1', condition: 600, web2Id: 'alice' }).bindOrigin).toBe(false);
+    expect(asks.peek(ask.askId)).toEqual(ask);
+    expect(asks.take(ask.askId)).toEqual(ask);
+    expect(asks.take(ask.askId)).toBeNull();
+    for (const junk of [undefined, null, 42, {}, 'nope']) expect(asks.take(junk)).toBeNull();
+  });
+
+  it('forgets an ask after its time, and the oldest past its cap', () => {
+    let now = 0;
+    const asks = new ProofAsks({ ttlMs: 1000, maxAsks: 2, now: () => now });
+    const a = asks.create({ scoreId: 's', condition: 1, web2Id: 'a' });
+    now = 999;
+    expect(asks.peek(a.askId)).not.toBeNull();
+    now = 1000;
+    expect(asks.peek(a.askId)).toBeNull();
+    const [b, c, d] = ['b', 'c', 'd'].map((web2Id) => asks.create({ scoreId: 's', condition: 1, web2Id }));
+    expect([b, c, d].map((x) => asks.peek(x!.askId) !== null)).toEqual([false, true, true]);
+  });
+
+  it('refuses an ask a server could not mean', () => {
+    const asks = new ProofAsks();
+    for (const bad of [{ scoreId: '', condition: 1, web2Id: 'a' }, { scoreId: 's', condition: 1.5, web2Id: 'a' }, { scoreId: 's', condition: 1, web2Id: '' }]) {
+      expect(() => asks.create(bad)).toThrow(TypeError);
+    }
   });
 });

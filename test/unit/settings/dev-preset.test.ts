@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyDevPreset, devPreset } from '@/lib/settings/dev-preset.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';

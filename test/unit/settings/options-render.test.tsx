@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OptionsApp } from '@/components/options/OptionsApp.tsx';
 import { optionsDeps } from '@/test/unit/fakes/options-deps.ts';
 

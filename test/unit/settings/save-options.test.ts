@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hostPatternsToRelease, hostPatternsToRequest, type HostAccess } from '@/lib/settings/host-access.ts';
 import { toDraft, type SettingsDraft } from '@/lib/settings/form.ts';
 import { checkOptions, saveOptions } from '@/lib/settings/save-options.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { siteLists } from '@/lib/settings/site-lists.ts';
 

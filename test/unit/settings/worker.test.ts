@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WorkerDeps } from '@/lib/background/feature.ts';
 import { defaultSettings } from '@/lib/settings/schema.ts';
 import { saveSettingsAndKey, sessionKeyLostItem } from '@/lib/settings/store.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { defaultUiState, initialUiState, MAX_RECENT_PROJECTS, readUiState, rememberProject, statsUiItem } from '@/lib/stats/ui-state.ts';
 
 const settings = { defaultProject: 'nebula', defaultChainId: '56', defaultTokenId: 'NEB' };

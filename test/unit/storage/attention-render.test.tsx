@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OptionsApp } from '@/components/options/OptionsApp.tsx';
 import { AttentionBanner } from '@/components/popup/AttentionBanner.tsx';
 import { defaultSettings } from '@/lib/settings/schema.ts';

@@ -1,4 +1,4 @@
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openSealedJson, sealJson } from '@/lib/settings/sealed-json.ts';
 import { isSealedSecret, seal, unseal, type KeyVault } from '@/lib/settings/sealed-secret.ts';
 import type { MigrationContext, StorageArea } from '@/lib/storage/area.ts';

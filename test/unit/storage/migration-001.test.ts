@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storageAlertStore } from '@/lib/alerts/store.ts';
 import { badgeSettingItem } from '@/lib/badge/setting.ts';
 import { recentLookups } from '@/lib/score/recent.ts';

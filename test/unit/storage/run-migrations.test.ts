@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { inTurn } from '@/lib/async/in-turn.ts';
 import { recentLookups } from '@/lib/score/recent.ts';
 import type { Migration } from '@/lib/storage/area.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiClient } from '@/lib/api/client.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { createMessageListener } from '@/lib/messaging/router.ts';

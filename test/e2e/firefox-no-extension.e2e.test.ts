@@ -1,0 +1,58 @@
+import puppeteer, { type Page } from 'puppeteer-core';
+import { browserPath } from '../setup/browsers.ts';
+import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-extension-scenarios.ts';
+
+/**
+ * The no-extension path in Firefox ESR with no extension (puppeteer-core over WebDriver BiDi); the phone
+ * is a second browser context (a BiDi user context) at phone size.
+ */
+
+function tab(page: Page): Tab {
+  return {
+    // Serialised into the page: only its argument and the page's globals.
+    evaluate: (fn, arg) => page.evaluate(fn as (a: unknown) => unknown, arg) as never,
+    click: async (selector) => {
+      const handle = await page.waitForSelector(selector, { visible: true });
+      await handle!.click();
+    },
+    waitFor: async (selector, timeoutMs) => void (await page.waitForSelector(selector, { visible: true, ...(timeoutMs ? { timeout: timeoutMs } : {}) })),
+    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+  };
+}
+
+const launch: LaunchPlain = async (hosts) => {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: browserPath('firefox'),
+    headless: true,
+    acceptInsecureCerts: true,
+    defaultViewport: { width: 1100, height: 800 },
+    extraPrefsFirefox: { 'network.dns.localDomains': hosts.join(',') },
+  });
+  const phone = await browser.createBrowserContext();
+  return {
+    name: 'firefox',
+    async open(url) {
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      return tab(page);
+    },
+    async nextTab(url) {
+      // The desktop browser's own tabs only: the phone (another context) opens the same kind of page.
+      const target = await browser.defaultBrowserContext().waitForTarget((t) => t.type() === 'page' && url.test(t.url()), { timeout: 20_000 });
+      const page = (await target.page())!;
+      // The user looks at the tab they were sent to: a background tab is not laid out, so nothing in it counts as visible.
+      await page.bringToFront();
+      return tab(page);
+    },
+    async openPhone(url) {
+      const page = await phone.newPage();
+      await page.setViewport(PHONE);
+      await page.goto(url, { waitUntil: 'load' });
+      return tab(page);
+    },
+    close: () => browser.close(),
+  };
+};
+
+noExtensionScenarios(launch);
