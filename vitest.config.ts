@@ -5,6 +5,8 @@ import { WxtVitest } from 'wxt/testing';
 // Unit tests only: browser e2e specs live in test/e2e and run under their own config.
 export default defineConfig({
   plugins: [WxtVitest()],
+  // The build id the extension's builds define (wxt.config.ts, lib/build/id.ts): one fixed id for the unit tests.
+  define: { __VANTAGE_BUILD__: JSON.stringify('unit-test-build') },
   test: {
     // Beside the usual output, each file's time for the slowest-files list npm test ends with.
     reporters: ['default', ['./test/setup/slowest-files-reporter.ts', { suite: 'unit' }]],

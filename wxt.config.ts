@@ -1,5 +1,7 @@
-import { defineConfig, type EntrypointGroup } from 'wxt';
+import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
+import type { InlineConfig } from 'vite';
 import preact from '@preact/preset-vite';
+import { BUILD_ID_GLOBAL, inputPath, inputsDigest } from './lib/build/inputs-digest.ts';
 import { dropOtherBrowsersEntrypoints } from './lib/platform/entrypoints-per-browser.ts';
 import { firefoxManifest, keywordAndShortcut, optionalPermissions } from './lib/platform/firefox-manifest.ts';
 import { LOCAL_HOST_PATTERNS, OPTIONAL_HOST_PATTERNS } from './lib/settings/host-patterns.ts';
@@ -25,6 +27,19 @@ const popupOnItsOwn = (_wxt: unknown, groups: EntrypointGroup[]) => {
   }
 };
 
+/**
+ * The build id every page and the worker are built with (lib/build/id.ts): a digest of the build's inputs,
+ * less the entrypoints this browser's build skips (its sources zip leaves them out), worked out once the
+ * entrypoints are known and defined into each of the build's steps.
+ */
+let buildId: string | undefined;
+const digestInputs = (root: string, entrypoints: readonly Entrypoint[]) => {
+  buildId = inputsDigest(root, new Set(entrypoints.filter((e) => e.skipped).map((e) => inputPath(root, e.inputPath))));
+};
+const defineBuildId = (config: InlineConfig) => {
+  config.define = { ...config.define, [BUILD_ID_GLOBAL]: JSON.stringify(buildId ?? inputsDigest(config.root ?? process.cwd())) };
+};
+
 // See README "Permissions" for why each one is asked for.
 export default defineConfig({
   // One import style: every WXT API is imported by name from its `wxt/...` module, nothing appears unannounced.
@@ -39,7 +54,16 @@ export default defineConfig({
     excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
   },
   vite: () => ({ plugins: [preact()] }),
-  hooks: { 'entrypoints:resolved': dropOtherBrowsersEntrypoints, 'entrypoints:grouped': popupOnItsOwn },
+  hooks: {
+    'entrypoints:resolved': (wxt, entrypoints) => {
+      dropOtherBrowsersEntrypoints(wxt, entrypoints);
+      // After the drop: the entrypoints still skipped are the ones the sources zip leaves out.
+      digestInputs(wxt.config.root, entrypoints);
+    },
+    'entrypoints:grouped': popupOnItsOwn,
+    'vite:build:extendConfig': (_entrypoints, config) => defineBuildId(config),
+    'vite:devServer:extendConfig': defineBuildId,
+  },
   manifest: ({ browser, manifestVersion }) => ({
     // The brand is not translated, and the worker reports `getManifest().name` (Chromium would give the raw __MSG_ token).
     name: 'Vantage',

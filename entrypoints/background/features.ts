@@ -1,6 +1,7 @@
 import { alertsWorker } from '@/lib/alerts/worker.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { badgeWorker } from '@/lib/badge/worker.ts';
+import { buildWorker } from '@/lib/build/worker.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { messagingWorker } from '@/lib/messaging/worker.ts';
 import { notifyWorker } from '@/lib/notify/worker.ts';
@@ -24,6 +25,7 @@ import { watchWorker } from '@/lib/watch/worker.ts';
  */
 export const WORKER_FEATURES: readonly WorkerFeature[] = [
   messagingWorker,
+  buildWorker,
   settingsWorker,
   cacheWorker,
   statsWorker,

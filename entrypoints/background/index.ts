@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { startWorker } from '@/lib/background/start.ts';
+import { BUILD_ID } from '@/lib/build/id.ts';
 import { makeServiceContext } from '@/lib/cache/service-scope.ts';
 import { createWorkerCache } from '@/lib/cache/worker-cache.ts';
 import { closeStorageToContentScripts } from '@/lib/platform/storage-access.ts';
@@ -27,7 +28,7 @@ export default defineBackground({
     const hostsGranted = browserHostsGranted();
     const cache = createWorkerCache(makeServiceContext(vault, scopeSecret, hostsGranted));
     // Every feature's routes and listeners (./features.ts), registered synchronously.
-    startWorker(WORKER_FEATURES, { name, version, vault, scopeSecret, hostsGranted, cache });
+    startWorker(WORKER_FEATURES, { name, version, build: BUILD_ID, vault, scopeSecret, hostsGranted, cache });
     // For npm run bench:popup: when the worker could first answer.
     performance.mark('vantage:worker.started');
   },

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
+import { startBuildCheck } from '@/components/build/BuildNotice.tsx';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { focusMetricBlock } from '@/components/stats/dashboard-target.ts';
 import { StatsView } from '@/components/stats/StatsView.tsx';
@@ -9,6 +10,8 @@ import { prepareStorage } from '@/lib/storage/prepare.ts';
 
 // Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
 void prepareStorage();
+// The worker answering this page is of its build, or Vantage restarts into it (components/build/).
+startBuildCheck({ reopen: true });
 // dashboard.html#project=<id>[&metric=<id>][&compare=<id>] (the address-bar keyword, an alert's notification, a
 // bookmarked comparison) opens on that project, at that metric's block, compared with that project
 // (lib/stats/dashboard-link.ts); following another such link to this page changes only the hash, so the view is

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
+import { startBuildCheck } from '@/components/build/BuildNotice.tsx';
 import { localizePage } from '@/lib/i18n/page.ts';
 import { OptionsApp, type OptionsDeps } from '@/components/options/OptionsApp.tsx';
 import { askWorker } from '@/lib/messaging/send.ts';
@@ -12,6 +13,8 @@ import { prepareStorage } from '@/lib/storage/prepare.ts';
 
 // Stored items are read in this build's layout: one read of its version, and the migrations if storage is behind.
 void prepareStorage();
+// The worker answering this page is of its build, or Vantage restarts into it (components/build/).
+startBuildCheck({ reopen: true });
 const vault = indexedDbVault();
 const deps: OptionsDeps = {
   vault,

@@ -27,8 +27,9 @@ const tabs: PopupTab[] = [
   { id: 'proofs', label: t('popup.tabs.proofs'), Panel: lazyPanel(() => import('@/components/proof/ProofsPanel.tsx').then((m) => m.ProofsPanel)) },
 ];
 
-// It reads storage after the first paint anyway: its code loads then too.
-const AttentionBanner = lazy(() => import('@/components/popup/AttentionBanner.tsx').then((m) => m.AttentionBanner));
+// It reads storage after the first paint anyway, and the build check (components/build/) rides on the replies
+// to what the popup asks: their code loads then too.
+const Notices = lazy(() => import('@/components/popup/PopupNotices.tsx').then((m) => m.PopupNotices));
 
 // popup.html#projects opens on that tab (a link, the bench); anything else on the first.
-render(<PopupApp tabs={tabs} initial={location.hash.slice(1) || undefined} notice={AttentionBanner} />, document.getElementById('app')!);
+render(<PopupApp tabs={tabs} initial={location.hash.slice(1) || undefined} notice={Notices} />, document.getElementById('app')!);

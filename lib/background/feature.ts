@@ -19,6 +19,8 @@ export interface WorkerDeps {
   /** The extension's name and version, from its manifest. */
   readonly name: string;
   readonly version: string;
+  /** This build's id (lib/build/id.ts): replies to pages name it, so that they notice a worker of another build. */
+  readonly build: string;
   /** Seals the API key and other secrets at rest. */
   readonly vault: KeyVault;
   /** The secret cache scopes are keyed with (lib/cache/scope.ts). */

@@ -27,7 +27,7 @@ export function composeWorker(features: readonly WorkerFeature[], deps: WorkerDe
  */
 export function startWorker(features: readonly WorkerFeature[], deps: WorkerDeps): void {
   const { routes, wirings } = composeWorker(features, deps);
-  const listener = createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin);
+  const listener = createMessageListener(routes, browser.runtime.id, new URL(browser.runtime.getURL('/')).origin, deps.build);
   browser.runtime.onMessage.addListener((message: unknown, sender: Parameters<typeof listener>[1]) =>
     isRequestEnvelope(message) ? storageSettled().then(() => listener(message, sender)!) : undefined);
   for (const w of wirings) w.listen?.();

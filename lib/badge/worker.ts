@@ -11,13 +11,13 @@ import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatBadge, formatBadgeChange, formatNumber } from '@/lib/format/number.ts';
 import { changeOf, changeSource } from '@/lib/stats/change-sources.ts';
-import { changeSpoken } from '@/lib/stats/change.ts';
 import { comparedPeriods } from '@/lib/stats/periods.ts';
 import { toolbarButton, type ToolbarButton } from '@/lib/platform/toolbar.ts';
 import { fetchComplete, fetchStat, periodNeeds, type StatsDeps } from '@/lib/stats/worker.ts';
 import { requestKey } from '@/lib/stats/query.ts';
 import { BADGE_METRICS, badgeRequest } from './metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from './setting.ts';
+import { badgeChangeWords, badgeTitle, badgeWhat, figureDay } from './wording.ts';
 
 export const BADGE_ALARM = 'vantage-badge';
 
@@ -48,11 +48,11 @@ async function changeShown(deps: BadgeDeps, setting: Extract<BadgeSetting, { fil
   const periods = comparedPeriods(setting.filters.range, deps.now?.() ?? Date.now());
   const answers = periods ? await Promise.all(periodNeeds(badgeRequest(setting.metric, setting.filters), periods).map((n) => fetchComplete(deps, n))) : [];
   const change = changeOf(changeSource(setting.metric), periods, answers[0]?.value ?? null, answers[1]?.value ?? null) ?? { kind: 'no-current' };
-  const words = changeSpoken(change, periods?.days ?? 1);
-  const what = `${BADGE_METRICS[setting.metric].label}, ${setting.filters.project}`;
+  const words = badgeChangeWords(setting.metric, change, periods?.days ?? 1);
+  const what = badgeWhat(setting.metric, 'change', periods?.days ?? null);
   const text = change.kind === 'relative' ? formatBadgeChange(change.direction === 'flat' ? 0 : change.ratio) : change.kind === 'from-zero' && change.direction === 'up' ? '\u25B2' : '\u2013';
   const colour = change.kind === 'relative' && change.direction !== 'flat' ? COLOURS[change.direction] : COLOURS.plain;
-  return { text, title: `${deps.title}: ${what}: ${words}`, colour };
+  return { text, title: badgeTitle(deps.title, setting.filters.project, what, words), colour };
 }
 
 /** Works out and shows the badge for a setting; answers what was shown. */
@@ -61,26 +61,29 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
   if (setting.metric === 'off') {
     shown = { text: '', title: deps.title };
   } else if (setting.show === 'change') {
-    shown = await changeShown(deps, setting).catch((e: unknown) => ({
-      text: '!',
-      title: `${deps.title}: ${BADGE_METRICS[setting.metric].label}, ${setting.filters.project}: ${describeError(toErrorInfo(e), deps.now?.() ?? Date.now())}`,
-    }));
+    shown = await changeShown(deps, setting).catch((e: unknown) => {
+      const now = deps.now?.() ?? Date.now();
+      const what = badgeWhat(setting.metric, 'change', comparedPeriods(setting.filters.range, now)?.days ?? null);
+      return { text: '!', title: badgeTitle(deps.title, setting.filters.project, what, describeError(toErrorInfo(e), now)) };
+    });
   } else {
     const metric = BADGE_METRICS[setting.metric];
     const request = badgeRequest(setting.metric, setting.filters);
-    const what = `${metric.label}, ${setting.filters.project}`;
+    const project = setting.filters.project;
+    // The day the number stands on, named in the title (wording.ts).
+    const what = (entry?: { value: unknown; storedAt: number }) => badgeWhat(setting.metric, 'value', null, entry ? figureDay(setting.metric, entry.value, entry.storedAt) : null);
     try {
       const entry = await fetchStat(deps, request);
       const value = metric.read(entry.value, entry.storedAt);
-      shown = { text: formatBadge(value), title: `${deps.title}: ${what}: ${formatNumber(value)}` };
+      shown = { text: formatBadge(value), title: badgeTitle(deps.title, project, what(entry), formatNumber(value)) };
     } catch (e) {
       // Keep showing the last known number, and say why it is old.
       const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
       const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
       const last = stale ? metric.read(stale.value, stale.storedAt) : undefined;
       shown = last !== undefined
-        ? { text: formatBadge(last), title: `${deps.title}: ${what}: ${t('badge.notUpdated', { value: formatNumber(last), problem })}` }
-        : { text: '!', title: `${deps.title}: ${what}: ${problem}` };
+        ? { text: formatBadge(last), title: badgeTitle(deps.title, project, what(stale), t('badge.notUpdated', { value: formatNumber(last), problem })) }
+        : { text: '!', title: badgeTitle(deps.title, project, what(), problem) };
     }
   }
   await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? COLOURS.problem : shown.colour ?? COLOURS.plain }).catch(() => undefined);

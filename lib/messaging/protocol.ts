@@ -26,8 +26,12 @@ export interface RequestEnvelope<K extends RequestType = RequestType> {
   readonly payload: RequestOf<K>;
 }
 
-/** Errors travel as data: class instances do not survive structured cloning. */
-export type Reply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorInfo };
+/**
+ * Errors travel as data: class instances do not survive structured cloning. A reply to an extension
+ * page also names the worker's build (lib/build/id.ts), which the page compares with its own
+ * (lib/build/page-guard.ts); workers of releases before build ids leave it out.
+ */
+export type Reply<T> = ({ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorInfo }) & { readonly build?: string };
 
 export function isRequestEnvelope(m: unknown): m is RequestEnvelope {
   return typeof m === 'object' && m !== null && (m as RequestEnvelope).channel === CHANNEL

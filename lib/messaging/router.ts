@@ -18,15 +18,18 @@ export const MAX_CONTENT_MESSAGE = 16 * 1024;
 /**
  * A runtime.onMessage listener. It always answers with a Promise (the
  * fake browser and Firefox need that), resolving to a Reply; messages that
- * are not ours are left alone (undefined).
+ * are not ours are left alone (undefined). `build`: the worker's build id
+ * (lib/build/id.ts), named in every reply to an extension page.
  */
-export function createMessageListener(routes: Routes, runtimeId: string, extensionOrigin: string) {
+export function createMessageListener(routes: Routes, runtimeId: string, extensionOrigin: string, build: string) {
   return (message: unknown, sender: SenderInfo): Promise<Reply<unknown>> | undefined => {
     if (!isRequestEnvelope(message)) return undefined;
     const caller = classifySender(sender, runtimeId, extensionOrigin);
     // Own properties only: a type such as `constructor` or `__proto__` must not find Object.prototype's members.
     const route = Object.hasOwn(routes, message.type) ? (routes[message.type] as Route<RequestType> | undefined) : undefined;
-    const refuse = (msg: string) => Promise.resolve<Reply<unknown>>({ ok: false, error: { kind: 'invalid-params', message: msg } });
+    // Every answer to an extension page, a refusal included, names this worker's build; web pages' scripts are not told it.
+    const stamp = (reply: Reply<unknown>): Reply<unknown> => (caller?.kind === 'extension-page' ? { ...reply, build } : reply);
+    const refuse = (msg: string) => Promise.resolve(stamp({ ok: false, error: { kind: 'invalid-params', message: msg } }));
     if (!caller || !route || !route.allow.includes(caller.kind)) return refuse('Unknown or forbidden request.');
     if (caller.kind === 'content-script') {
       if (!route.parse) return refuse('Unknown or forbidden request.');
@@ -35,9 +38,9 @@ export function createMessageListener(routes: Routes, runtimeId: string, extensi
     return (async (): Promise<Reply<unknown>> => {
       try {
         const payload = route.parse ? route.parse(message.payload) : (message.payload as RequestOf<RequestType>);
-        return { ok: true, value: await route.handle(payload, caller) };
+        return stamp({ ok: true, value: await route.handle(payload, caller) });
       } catch (e) {
-        return { ok: false, error: toErrorInfo(e) };
+        return stamp({ ok: false, error: toErrorInfo(e) });
       }
     })();
   };

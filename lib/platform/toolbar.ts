@@ -14,3 +14,13 @@ export function toolbarButton(): ToolbarButton {
   // The types declare `action` always present; in the Firefox build it is not.
   return browser.action ?? browser.browserAction;
 }
+
+/**
+ * Opens the toolbar popup, where the browser lets an extension do so unasked (Chromium 127+, with a
+ * window to open it in); rejects where it does not (Firefox wants a user action).
+ */
+export async function openToolbarPopup(): Promise<void> {
+  const button = toolbarButton() as ToolbarButton & { openPopup?: () => Promise<void> };
+  if (!button.openPopup) throw new Error('This browser cannot open the popup from the extension.');
+  await button.openPopup();
+}

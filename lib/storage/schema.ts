@@ -44,6 +44,8 @@ export const STORAGE_SCHEMA: readonly StoredKey[] = [
   { area: 'local', key: 'alertSchedule', sealed: false, owner: 'lib/alerts/store.ts', userData: true },
   // Windows and tabs a proof flow opened: kept across an update, so the new version closes what the old one left.
   { area: 'local', key: 'proofOpened', sealed: false, owner: 'lib/proof/flow-store.ts', userData: false },
+  // The last restart a page asked for to end a mix of builds: read by the worker that comes up, and against loops.
+  { area: 'local', key: 'buildRestart', sealed: false, owner: 'lib/build/restart-store.ts', userData: false },
   { area: 'local', key: 'cache:', prefix: true, sealed: false, owner: 'lib/cache/storage-store.ts', userData: false },
   { area: 'session', key: 'apiKey', sealed: false, owner: 'lib/settings/store.ts', userData: true },
   { area: 'session', key: 'proofFlows', sealed: false, owner: 'lib/proof/flow-store.ts', userData: false },

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -28,6 +28,11 @@ export interface LaunchOptions {
   readonly hosts?: readonly string[];
   /** Developer mode on, so an extension page may call `chrome.runtime.reload()` (how Chromium applies an update). */
   readonly developerMode?: boolean;
+  /**
+   * The profile folder to launch with, kept by `close()`, so a test can close the browser and launch it again
+   * on the same profile (as a user restarts it). By default a fresh folder, removed on close.
+   */
+  readonly profileDir?: string;
 }
 
 export interface ExtensionHarness {
@@ -63,10 +68,12 @@ export interface ExtensionHarness {
 
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
   const dir = opts.extensionDir ?? EXTENSION_DIR;
-  const profile = await mkdtemp(join(tmpdir(), 'vantage-e2e-'));
-  if (opts.developerMode) {
+  const profile = opts.profileDir ?? (await mkdtemp(join(tmpdir(), 'vantage-e2e-')));
+  // Before the profile's first launch only: a profile launched before keeps its preferences (the extension's among them).
+  const preferences = join(profile, 'Default', 'Preferences');
+  if (opts.developerMode && !(await access(preferences).then(() => true, () => false))) {
     await mkdir(join(profile, 'Default'), { recursive: true });
-    await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+    await writeFile(preferences, JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
   }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -183,7 +190,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     },
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      if (!opts.profileDir) await rm(profile, { recursive: true, force: true });
     },
   };
 }

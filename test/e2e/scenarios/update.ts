@@ -401,6 +401,8 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await popup.click('button[title="Fetch every shown block again"]');
       await expect.poll(() => log.paths.slice(before).filter((p) => p.startsWith(`/dev/v3/data/${CHOSEN.project}/`)).length).toBeGreaterThan(0);
       await popup.waitFor('[data-block="daily-users"][data-state="ready"]');
+      // The update left one build running: the popup's build check (issue 37) found its worker of its own build.
+      await expect.poll(() => popup.attr('#build-check', 'data-state')).toBe('same');
       expect(await valueOf(popup, '#stats-badge')).toBe(CHOSEN.badge);
       await popup.screenshot('update-popup-after');
       await popup.close();
@@ -457,6 +459,8 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       // The sealed stores are sealed; the plain-text layouts of older builds are gone.
       for (const key of ['siteLists', 'scoreRecent', 'watchlist']) expect(isSealedSecret(local[key]), `${key} is sealed`).toBe(true);
       for (const key of ['allowedSites', 'blockedSites']) expect(local, `the old plain ${key}`).not.toHaveProperty(key);
+      // No page had to restart Vantage to end a mix of builds (issue 37): the update brought up one build.
+      expect(local).not.toHaveProperty('buildRestart');
       // Named nowhere in clear: the sites, the key, and (outside the answer cache, plain by design) the wallet.
       const text = JSON.stringify(local);
       for (const host of HOSTS) expect(text, host).not.toContain(host);

@@ -28,7 +28,7 @@ function setup() {
     newId: () => `rule-${++ids}`,
   };
   const feature = alertsFeature(deps);
-  const listener = createMessageListener(feature.routes, 'test-id', ORIGIN);
+  const listener = createMessageListener(feature.routes, 'test-id', ORIGIN, 'test-build');
   const ask = async (type: string, payload: unknown, sender: object = page) => listener({ channel: 'vantage/v1', type, payload }, sender as never);
   return { feature, ask, clock, shown, setTotal: (v: number) => void (total = v) };
 }
@@ -41,7 +41,7 @@ describe('alerts worker', () => {
   it('saves a rule, takes its bearings at once, and schedules the check', async () => {
     const w = setup();
     const reply = await w.ask('alerts.save', { rule: input });
-    expect(reply).toEqual({ ok: true, value: expect.objectContaining({ id: 'rule-1', metric: 'totalHolders', paused: false, createdAt: T0 + 12 * HOUR }) });
+    expect(reply).toEqual({ ok: true, value: expect.objectContaining({ id: 'rule-1', metric: 'totalHolders', paused: false, createdAt: T0 + 12 * HOUR }), build: 'test-build' });
     expect((await alertStateItem.getValue()).rules['rule-1']).toMatchObject({ lastValue: 900 });
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toMatchObject({ periodInMinutes: 60 });
   });
@@ -83,7 +83,7 @@ describe('alerts worker', () => {
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toBeFalsy();
     await w.ask('alerts.pause', { id: 'rule-1', paused: false });
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toBeTruthy();
-    expect(await w.ask('alerts.remove', { id: 'rule-1' })).toEqual({ ok: true, value: { removed: true } });
+    expect(await w.ask('alerts.remove', { id: 'rule-1' })).toEqual({ ok: true, value: { removed: true }, build: 'test-build' });
     expect(await alertRulesItem.getValue()).toEqual([]);
     expect((await alertStateItem.getValue()).rules).toEqual({});
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toBeFalsy();
@@ -93,7 +93,7 @@ describe('alerts worker', () => {
     const w = setup();
     await w.ask('alerts.save', { rule: input });
     const schedule = { periodMinutes: 240, quiet: { enabled: true, start: '22:30', end: '06:00' } };
-    expect(await w.ask('alerts.schedule', { schedule })).toEqual({ ok: true, value: schedule });
+    expect(await w.ask('alerts.schedule', { schedule })).toEqual({ ok: true, value: schedule, build: 'test-build' });
     expect(await fakeBrowser.alarms.get(ALERTS_ALARM)).toMatchObject({ periodInMinutes: 240 });
     expect(await w.ask('alerts.schedule', { schedule: { ...schedule, periodMinutes: 1 } })).toMatchObject({ ok: false });
     expect(await w.ask('alerts.schedule', { schedule: { ...schedule, quiet: { enabled: true, start: '25:00', end: '06:00' } } })).toMatchObject({ ok: false });
@@ -113,7 +113,7 @@ describe('alerts worker', () => {
     const w = setup();
     await w.ask('alerts.save', { rule: input });
     w.setTotal(1500);
-    expect(await w.ask('alerts.check', {})).toEqual({ ok: true, value: { checked: 1, failed: 0, fired: 1, held: 0, shown: 1 } });
+    expect(await w.ask('alerts.check', {})).toEqual({ ok: true, value: { checked: 1, failed: 0, fired: 1, held: 0, shown: 1 }, build: 'test-build' });
   });
 });
 
@@ -164,7 +164,7 @@ describe('alerts held over quiet hours are told when they end (#17)', () => {
     const start = () => {
       const feature = alertsFeature(deps);
       feature.listen();
-      return createMessageListener(feature.routes, 'test-id', ORIGIN);
+      return createMessageListener(feature.routes, 'test-id', ORIGIN, 'test-build');
     };
     let listener = start();
     const ask = (type: string, payload: unknown) => listener({ channel: 'vantage/v1', type, payload }, page as never);

@@ -7,7 +7,7 @@ import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 
 /** Making a feature touches none of its deps: only the route tables are looked at here. */
-const deps = { name: 'Vantage', version: '1.2.3' } as unknown as WorkerDeps;
+const deps = { name: 'Vantage', version: '1.2.3', build: 'c0c0c0c0c0c0c0c0' } as unknown as WorkerDeps;
 
 /** Every `lib/<feature>/worker.ts`, and the features it exports. */
 const workerFiles = import.meta.glob<Record<string, unknown>>('/lib/*/worker.ts', { eager: true });
@@ -56,6 +56,6 @@ describe('startWorker', () => {
     expect(order).toEqual(['one', 'two']);
     const page = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html'), origin: new URL(fakeBrowser.runtime.getURL('/')).origin };
     const [reply] = await fakeBrowser.runtime.onMessage.trigger({ channel: CHANNEL, type: 'ping', payload: {} }, page);
-    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: '1.2.3' } });
+    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: '1.2.3' }, build: 'c0c0c0c0c0c0c0c0' });
   });
 });

@@ -79,7 +79,7 @@ describe('updateBadge', () => {
 
   it('shows the chosen number, compact, with the exact one in the title', async () => {
     const d = deps(async (op) => (op === 'holderChange' ? holders : daily));
-    expect(await updateBadge(d, on('totalHolders'))).toEqual({ text: '48K', title: 'Vantage: Total holders, nebula: 48,213' });
+    expect(await updateBadge(d, on('totalHolders'))).toEqual({ text: '48K', title: 'Vantage: nebula, Total holders now: 48,213' });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('48K');
     expect(await updateBadge(d, on('dailyUsers'))).toMatchObject({ text: '2050' });
   });
@@ -156,12 +156,12 @@ describe('the badge showing a change', () => {
 
   it('shows the change against the previous 30 days, in words in the title', async () => {
     const shown = await updateBadge(periodsService(100, 110), { metric: 'dailyUsers', filters, periodMinutes: 30, show: 'change' });
-    expect(shown).toEqual({ text: '+10%', title: "Vantage: Today's DApp users, nebula: up 10% from the 30 days before" });
+    expect(shown).toEqual({ text: '+10%', title: 'Vantage: nebula, DApp users, the last 30 complete days: up 10% from the 30 days before, comparing the average per day' });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('+10%');
   });
 
   it('says "no earlier data" rather than a percentage', async () => {
-    expect(await updateBadge(periodsService(null, 110), { metric: 'dailyUsers', filters, periodMinutes: 30, show: 'change' })).toEqual({ text: '\u2013', title: "Vantage: Today's DApp users, nebula: no earlier data to compare with" });
+    expect(await updateBadge(periodsService(null, 110), { metric: 'dailyUsers', filters, periodMinutes: 30, show: 'change' })).toEqual({ text: '\u2013', title: 'Vantage: nebula, DApp users, the last 30 complete days: no earlier data to compare with' });
   });
 
   it('keeps old settings (no "show") valid, and refuses an unknown one', () => {

@@ -5,8 +5,7 @@
  * speaks Vietnamese: text is looked up when shown, not when its module loaded.
  * Numbers and times follow its UI language, read once (before any is written).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { defaultSuggestion } from '@/lib/omnibox/suggest.ts';
 import { parseOmniboxInput } from '@/lib/omnibox/parse.ts';
 import { normalizeTokenBalance } from '@/lib/normalize/breakdown.ts';
@@ -23,18 +22,11 @@ import { operationSummary } from '@/lib/stats/operation-summary.ts';
 import { bandChangeNotification, WATCH_DIGEST } from '@/lib/watch/check.ts';
 import { watchRoutes, type WatchService } from '@/lib/watch/worker.ts';
 import { rule } from '@/test/unit/alerts/fixtures.ts';
-import { chromeMessages, getMessageFrom } from './browser-messages.ts';
+import { inVietnamese } from './in-vietnamese.ts';
 
-fakeBrowser.i18n.getUILanguage = () => 'vi';
-const english = fakeBrowser.i18n.getMessage;
+inVietnamese();
 const clock = { offsetMinutes: () => 0 };
 const DAY = 86_400;
-beforeEach(() => {
-  fakeBrowser.i18n.getMessage = getMessageFrom(chromeMessages('vi'));
-});
-afterEach(() => {
-  fakeBrowser.i18n.getMessage = english;
-});
 
 describe('lib/ speaks the browser language', () => {
   it('settings validation names the field and the rule in Vietnamese', () => {

@@ -47,7 +47,8 @@ describe('createMessageListener', () => {
       },
     },
   } as unknown as Routes;
-  const listen = createMessageListener(routes, ID, EXT);
+  const BUILD_ID = 'b1b1b1b1b1b1b1b1';
+  const listen = createMessageListener(routes, ID, EXT, BUILD_ID);
   const msg = (type: string, payload: unknown = {}) => ({ channel: CHANNEL, type, payload });
 
   it('ignores messages that are not on our channel', () => {
@@ -55,15 +56,19 @@ describe('createMessageListener', () => {
     expect(listen('ping', page)).toBeUndefined();
   });
 
-  it('answers allowed callers with a Reply', async () => {
-    await expect(listen(msg('ping'), page)).resolves.toEqual({ ok: true, value: { name: 'Vantage', version: '1.0.0' } });
+  it('answers allowed callers with a Reply; an extension page\'s names the worker\'s build, a web page\'s does not', async () => {
+    await expect(listen(msg('ping'), page)).resolves.toEqual({ ok: true, value: { name: 'Vantage', version: '1.0.0' }, build: BUILD_ID });
     await expect(listen(msg('test.echo', { n: 2 }), content)).resolves.toEqual({ ok: true, value: { n: 4 } });
     expect(seen.at(-1)).toMatchObject({ kind: 'content-script', origin: 'https://dapp.example' });
   });
 
-  it('refuses routes a caller may not use, and unknown routes', async () => {
-    await expect(listen(msg('ping'), content)).resolves.toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
-    await expect(listen(msg('nope'), page)).resolves.toMatchObject({ ok: false });
+  it('refuses routes a caller may not use, and unknown routes (to a page, naming the build: a worker of another build refuses what it does not know)', async () => {
+    await expect(listen(msg('ping'), content)).resolves.toEqual({ ok: false, error: { kind: 'invalid-params', message: 'Unknown or forbidden request.' } });
+    await expect(listen(msg('nope'), page)).resolves.toEqual({ ok: false, error: { kind: 'invalid-params', message: 'Unknown or forbidden request.' }, build: BUILD_ID });
+  });
+
+  it('names the build in a failed handler\'s error to a page too', async () => {
+    await expect(listen(msg('test.echo', { n: 'x' }), page)).resolves.toMatchObject({ ok: false, error: { message: 'n must be a number' }, build: BUILD_ID });
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
@@ -71,7 +76,7 @@ describe('createMessageListener', () => {
     async (type) => {
       for (const sender of [page, content]) {
         // Before the fix the listener threw here, synchronously, on `undefined.includes`.
-        await expect(listen(msg(type), sender)).resolves.toEqual({ ok: false, error: { kind: 'invalid-params', message: 'Unknown or forbidden request.' } });
+        await expect(listen(msg(type), sender)).resolves.toMatchObject({ ok: false, error: { kind: 'invalid-params', message: 'Unknown or forbidden request.' } });
       }
     },
   );

@@ -21,7 +21,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   vi.useFakeTimers();
   w = makeWorld();
-  listen = createMessageListener(proofRoutes(w.runner, w.tabs.handoff), ID, EXT);
+  listen = createMessageListener(proofRoutes(w.runner, w.tabs.handoff), ID, EXT, 'test-build');
 });
 afterEach(() => {
   w.life.kill();
@@ -85,8 +85,8 @@ describe('proof routes', () => {
     expect(await listen(msg('proof.consent.get', { flowId: 'flow-1' }), extensionPage)).toMatchObject({
       ok: true, value: { origin: ORIGIN, scoreId: 'credit-v1', condition: 600, web2Id: 'user-42' },
     });
-    expect(await listen(msg('proof.consent.get', { flowId: 'nope' }), extensionPage)).toEqual({ ok: true, value: null });
-    expect(await listen(msg('proof.consent.answer', { flowId: 'flow-1', approve: 'yes' }), extensionPage)).toEqual({ ok: true, value: { done: true } });
+    expect(await listen(msg('proof.consent.get', { flowId: 'nope' }), extensionPage)).toEqual({ ok: true, value: null, build: 'test-build' });
+    expect(await listen(msg('proof.consent.answer', { flowId: 'flow-1', approve: 'yes' }), extensionPage)).toEqual({ ok: true, value: { done: true }, build: 'test-build' });
     await w.flush();
     // Only `true` approves.
     expect(w.tabs.deliveries.at(-1)?.delivery.outcome).toMatchObject({ ok: false, error: { code: 4001 } });

@@ -144,7 +144,7 @@ describe('score lookup', () => {
 describe('score.lookup route', () => {
   const ID = 'extid';
   const EXT = 'chrome-extension://extid';
-  const listen = (deps: ScoreLookupDeps) => createMessageListener(scoreRoutes(deps), ID, EXT);
+  const listen = (deps: ScoreLookupDeps) => createMessageListener(scoreRoutes(deps), ID, EXT, 'test-build');
   const msg = (payload: unknown) => ({ channel: CHANNEL, type: 'score.lookup', payload });
 
   it('answers extension pages and refuses content scripts', async () => {

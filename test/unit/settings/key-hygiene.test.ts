@@ -76,7 +76,7 @@ describe('key hygiene', () => {
     // Only the worker's route table is under test: the features' dependencies are never called here.
     const deps = { name: 'Vantage', version: '0', cache: undefined };
     const { routes } = composeWorker(WORKER_FEATURES, deps as unknown as WorkerDeps);
-    const listener = createMessageListener(routes, 'ext', 'chrome-extension://ext');
+    const listener = createMessageListener(routes, 'ext', 'chrome-extension://ext', 'test-build');
     const reply = await listener(
       { channel: CHANNEL, type: 'settings.testConnection', payload: { ...bases, defaultProject: 'p', apiKey: KEY } },
       { id: 'ext', origin: 'https://site.example', url: 'https://site.example/', tab: { id: 3, url: 'https://site.example/' }, frameId: 0 },

@@ -2,19 +2,11 @@
  * The change's words in a Vietnamese browser: messages and numbers follow its
  * UI language (read once, before any number is written: this file sets it first).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { changeShort, changeSpoken, computeChange } from '@/lib/stats/change.ts';
-import { chromeMessages, getMessageFrom } from '@/test/unit/i18n/browser-messages.ts';
+import { inVietnamese } from '@/test/unit/i18n/in-vietnamese.ts';
 
-fakeBrowser.i18n.getUILanguage = () => 'vi';
-const english = fakeBrowser.i18n.getMessage;
-beforeEach(() => {
-  fakeBrowser.i18n.getMessage = getMessageFrom(chromeMessages('vi'));
-});
-afterEach(() => {
-  fakeBrowser.i18n.getMessage = english;
-});
+inVietnamese();
 
 describe('the change in Vietnamese', () => {
   it('writes the percentage the Vietnamese way and says the sentence in Vietnamese', () => {

@@ -397,15 +397,15 @@ describe('watch routes', () => {
 
   it('answers extension pages and refuses every content script, reading or writing', async () => {
     const w = world({ score: () => 742 });
-    const listener = createMessageListener(watchRoutes(w.watch), ID, EXT);
+    const listener = createMessageListener(watchRoutes(w.watch), ID, EXT, 'test-build');
     await expect(listener(msg('watch.add', { address: addr(1) }), fromExtension)).resolves.toEqual({
-      ok: true, value: { address: addr(1), model: 'credit-v1', score: 742, band: 'Very Good' },
+      ok: true, value: { address: addr(1), model: 'credit-v1', score: 742, band: 'Very Good' }, build: 'test-build',
     });
     for (const [type, payload] of [['watch.list', {}], ['watch.export', {}], ['watch.add', { address: addr(2) }], ['watch.remove', { address: addr(1), model: 'credit-v1' }], ['watch.clear', {}], ['watch.check', {}]] as const) {
       await expect(listener(msg(type, payload), fromContentScript)).resolves.toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
     }
     expect(await w.watch.list()).toHaveLength(1);
     await expect(listener(msg('watch.remove', { address: addr(1) }), fromExtension)).resolves.toMatchObject({ ok: false, error: { kind: 'invalid-params' } });
-    await expect(listener(msg('watch.remove', { address: addr(1), model: 'credit-v1' }), fromExtension)).resolves.toEqual({ ok: true, value: { removed: true } });
+    await expect(listener(msg('watch.remove', { address: addr(1), model: 'credit-v1' }), fromExtension)).resolves.toEqual({ ok: true, value: { removed: true }, build: 'test-build' });
   });
 });
