@@ -49,9 +49,9 @@ export default defineConfig({
   // i18n: messages in locales/<lang>.yml, built into _locales/ with typed keys (docs/i18n.md).
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   zip: {
-    // The sources zip is for store reviewers, who rebuild the package from it (README "Store packages"):
-    // the tests, the sandbox and its ~7 MB of zk artifacts play no part in a build.
-    excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**'],
+    // The sources zip is for store reviewers, who rebuild the package from it (docs/releasing.md): the tests,
+    // the sandbox and its ~7 MB of zk artifacts, and the dApps' SDK (its own npm package) play no part in a build.
+    excludeSources: ['test/**', 'test-results/**', 'coverage/**', 'dist/**', 'tmp/**', 'sdk/**'],
   },
   vite: () => ({ plugins: [preact()] }),
   hooks: {
