@@ -57,7 +57,7 @@ export interface SandboxOptions {
   readonly maxSessions?: number;
   /** Proofs queued or being made at most (default DEFAULT_MAX_PROOF_JOBS, 8); a signature past it answers 503 with Retry-After. */
   readonly maxProofJobs?: number;
-  /** Makes the proofs; default a prover process on the committed artifacts (closed with the server). */
+  /** Makes the proofs; default the prover process the sandboxes of this process share (zk/prover.ts). */
   readonly prover?: Prover;
 }
 

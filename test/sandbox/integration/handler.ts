@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WalletDirectory } from '../dataset/profile.ts';
 import { createScorer } from '../scores/scorer.ts';
 import { createAttester, DEV_ATTESTATION_SECRET, type Attester } from '../zk/attestation.ts';
-import { createWorkerProver, type Prover } from '../zk/prover.ts';
+import { sharedWorkerProver, type Prover } from '../zk/prover.ts';
 import { loadVerificationKey, type VerifierTrust } from '../zk/verifier.ts';
 import { answerOperation, type ApiDeps } from './api-routes.ts';
 import { HttpError, sendHttpError, sendJson } from './http.ts';
@@ -34,7 +34,7 @@ export interface IntegrationContext {
   readonly maxSessions?: number;
   /** Proofs queued or being made at most (default DEFAULT_MAX_PROOF_JOBS); a signature past it answers 503. */
   readonly maxProofJobs?: number;
-  /** Generates proofs off the event loop; default: a prover process on the committed artifacts. */
+  /** Generates proofs off the event loop; default: the prover process this process shares (zk/prover.ts). */
   readonly prover?: Prover;
   /** Start the prover with the first session, before its proof is asked for (default false: with the first proof). */
   readonly warmProver?: boolean;
@@ -59,7 +59,7 @@ export interface IntegrationService extends IntegrationHandler {
   attestationKey(): Promise<VerifierTrust['attestationKey']>;
   /** Resolves once every proof started so far has finished or failed. */
   idle(): Promise<void>;
-  /** Stops the prover process (if this handler started it). */
+  /** Lets go of what the handler holds (nothing of its own today; the prover is shared or the caller's). */
   close(): Promise<void>;
 }
 
@@ -77,8 +77,7 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
     attestationKey: (await getAttester()).publicKey,
   });
 
-  const ownsProver = ctx.prover === undefined;
-  const prover = ctx.prover ?? createWorkerProver();
+  const prover = ctx.prover ?? sharedWorkerProver();
   // circomlibjs takes seconds of CPU to build its curve and hashers, and the prover is a process of its own:
   // both start with the first session (createUrl), not with the server. A sandbox that only serves data (most
   // test worlds) never pays for them, and the user's way through the proof page, before the first proof is
@@ -132,8 +131,7 @@ export function createIntegrationHandler(ctx: IntegrationContext): IntegrationSe
   return Object.assign(handler, {
     attestationKey: async () => (await getAttester()).publicKey,
     idle: () => flow.idle(),
-    close: async () => {
-      if (ownsProver) await prover.close();
-    },
+    // The prover is the caller's, or the one this process shares (zk/prover.ts): not this handler's to stop.
+    close: async () => undefined,
   });
 }

@@ -102,3 +102,15 @@ export function createWorkerProver(artifacts: ProverArtifacts = { wasm: zkPaths.
     },
   };
 }
+
+let shared: Prover | undefined;
+
+/**
+ * The prover of every sandbox in this process that was given none: one process on the committed artifacts,
+ * started on first use. Its start (a process, TypeScript, snarkjs, the artifacts and snarkjs's curve) costs
+ * seconds of CPU, which several sandboxes of one process (a test file's, or a test run's) pay once. It idles
+ * without keeping the process alive and leaves with it.
+ */
+export function sharedWorkerProver(): Prover {
+  return (shared ??= createWorkerProver());
+}
