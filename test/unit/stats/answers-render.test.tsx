@@ -64,7 +64,8 @@ describe('service answers on screen', () => {
     const view = normalizeRetention({ '2023-11-01': { total: null, retention: { 1: 120, 2: 88 } }, '2023-11-08': { total: 275, retention: { 1: 101 } } });
     render(<InBlock asOf={Date.UTC(2026, 0, 1)}><CohortTable view={view} /></InBlock>, rootNow());
     const rows = [...rootNow().querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
-    expect(rows).toEqual([['—', '120', '88'], ['275', '36.7%', '']]);
+    // The counts say they are users, never sitting bare in a column of percentages.
+    expect(rows).toEqual([['—', '120 users', '88 users'], ['275', '36.7%', '']]);
     expect(rootNow().querySelector('tbody tr td')!.getAttribute('title')).toBe('The service sent no total for this cohort.');
     expect(rootNow().querySelector('.cohort-note')!.textContent).toBe('A cohort the service sent no total for shows how many users came back, not a share.');
   });
