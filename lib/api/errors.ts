@@ -116,7 +116,7 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
 }
 
 /** HTTP reason phrases and bare failure words: a service message of only these restates the status. */
-const STATUS_ONLY = /^(?:\d{3} )?(?:bad request|unauthori[sz]ed|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|payload too large|unprocessable (?:entity|content)|too many requests|internal server error|server error|not implemented|bad gateway|service unavailable|gateway timeout|error|failed|failure|\d{3})$/;
+const STATUS_ONLY = /^(?:\d{3} )?(?:bad request|unauthori[sz]ed|forbidden|not found|too many requests|(?:internal )?server error|bad gateway|service unavailable|gateway timeout|error|fail(?:ed|ure)|\d{3})$/;
 
 /** Lower-case words only, one space apart: "Not found." and "not-found" read alike. */
 const words = (s: string) => s.toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

@@ -16,7 +16,6 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { isRecord, toNumber } from '@/lib/normalize/coerce.ts';
 import { normalize } from '@/lib/stats/operation-views.ts';
-import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import type { TrafficShareView } from '@/lib/normalize/flow.ts';
 import { acceptsParam } from './query.ts';
@@ -57,19 +56,23 @@ const share = (body: unknown, audience: 'wallet' | 'visitor') =>
 
 const countries = (body: unknown) => normalize('distributionByCountries', body);
 
+const holders = (key: 'active' | 'new') => (body: unknown) => column(normalize('holderChange', body).series, key);
+const users = (key: 'users' | 'transactions') => (body: unknown) => column(normalize('dailyUsers', body).series, key);
+
+/** Each headline number by id; the alert and badge metrics (lib/stats/metrics.ts) read theirs from here. */
 export const CHANGE_SOURCES = {
   // Active holders and daily users are levels: a period's mean per day. New holders and rewards are flows: its total.
-  activeHolders: { kind: 'series', op: 'holderChange', unit: 'count', aggregate: 'mean', daily: STAT_METRICS.activeHolders.daily },
-  newHolders: { kind: 'series', op: 'holderChange', unit: 'count', aggregate: 'sum', daily: STAT_METRICS.newHolders.daily },
+  activeHolders: { kind: 'series', op: 'holderChange', unit: 'count', aggregate: 'mean', daily: holders('active') },
+  newHolders: { kind: 'series', op: 'holderChange', unit: 'count', aggregate: 'sum', daily: holders('new') },
   // The total at the end of each period (the service answers it for the window's last day).
   totalHolders: { kind: 'window', op: 'holderChange', unit: 'count', value: (body) => normalize('holderChange', body).now.total, fields: [['now', 'total']], at: 'end' },
-  whales: { kind: 'snapshot', op: 'tokenBalanceDistribution', unit: 'count', value: (body) => STAT_METRICS.whales.current(body) },
+  whales: { kind: 'snapshot', op: 'tokenBalanceDistribution', unit: 'count', value: (body) => normalize('tokenBalanceDistribution', body).parts.find((p) => p.key === 'whales')?.value ?? null },
   claimedRewards: {
     kind: 'series', op: 'dailyClaimedRewards', unit: 'count', aggregate: 'sum',
     daily: (body) => column(normalize('dailyClaimedRewards', body).series, 'claimed'),
   },
-  dailyUsers: { kind: 'series', op: 'dailyUsers', unit: 'count', aggregate: 'mean', daily: STAT_METRICS.dailyUsers.daily },
-  dailyTransactions: { kind: 'series', op: 'dailyUsers', unit: 'count', aggregate: 'mean', daily: STAT_METRICS.dailyTransactions.daily },
+  dailyUsers: { kind: 'series', op: 'dailyUsers', unit: 'count', aggregate: 'mean', daily: users('users') },
+  dailyTransactions: { kind: 'series', op: 'dailyUsers', unit: 'count', aggregate: 'mean', daily: users('transactions') },
   returningShare: { kind: 'window', op: 'userInbounce', unit: 'share', value: (body) => share(body, 'wallet'), fields: [['wallet', 'new'], ['wallet', 'return']], at: 'window' },
   returningVisitorShare: { kind: 'window', op: 'userInbounce', unit: 'share', value: (body) => share(body, 'visitor'), fields: [['visitor', 'new'], ['visitor', 'return']], at: 'window' },
   countryVisitors: { kind: 'snapshot', op: 'distributionByCountries', unit: 'count', value: (body) => countries(body).totalVisitors },
@@ -77,7 +80,7 @@ export const CHANGE_SOURCES = {
   trafficVisitors: {
     kind: 'window', op: 'trafficShare', unit: 'count', value: (body) => trafficVisitors(normalize('trafficShare', body)), fields: [['layers']], at: 'window',
   },
-} as const satisfies Record<StatMetricId | string, ChangeSource>;
+} as const satisfies Record<string, ChangeSource>;
 
 export type ChangeId = keyof typeof CHANGE_SOURCES;
 

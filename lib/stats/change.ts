@@ -91,17 +91,9 @@ export function changeDirection(c: StatChange): ChangeDirection | null {
   return c.kind === 'relative' || c.kind === 'points' || c.kind === 'from-zero' ? c.direction : null;
 }
 
-// Read in the user's language when said, not when this module loads.
-const NO_CURRENT_SHORT: Readonly<Record<FigureGap, () => string>> = {
-  missing: () => t('stats.change.missingShort'),
-  unknown: () => t('stats.change.unknownShort'),
-  'no-days': () => t('stats.change.noDaysShort'),
-};
-const NO_CURRENT: Readonly<Record<FigureGap, () => string>> = {
-  missing: () => t('stats.change.missing'),
-  unknown: () => t('stats.change.unknown'),
-  'no-days': () => t('stats.change.noDays'),
-};
+// The words of each cause (keys: read in the user's language when said).
+const NO_CURRENT_SHORT = { missing: 'stats.change.missingShort', unknown: 'stats.change.unknownShort', 'no-days': 'stats.change.noDaysShort' } as const;
+const NO_CURRENT = { missing: 'stats.change.missing', unknown: 'stats.change.unknown', 'no-days': 'stats.change.noDays' } as const;
 
 /** The short text beside the number: "+4.2%", "-3.1%", "0%", "+2.1 pts", "from 0", "no earlier data". */
 export function changeShort(c: StatChange): string {
@@ -117,7 +109,7 @@ export function changeShort(c: StatChange): string {
     case 'no-complete-day':
       return t('stats.change.noCompleteDayShort');
     case 'no-current':
-      return NO_CURRENT_SHORT[c.why ?? 'unknown']();
+      return t(NO_CURRENT_SHORT[c.why ?? 'unknown']);
     case 'snapshot':
       return t('stats.change.snapshotShort');
     case 'failed':
@@ -155,7 +147,7 @@ export function changeSpoken(c: StatChange, days: number): string {
     case 'no-complete-day':
       return t('stats.change.noCompleteDay');
     case 'no-current':
-      return c.why === undefined ? t('stats.change.noCurrent') : NO_CURRENT[c.why]();
+      return t(c.why === undefined ? 'stats.change.noCurrent' : NO_CURRENT[c.why]);
     case 'snapshot':
       return t('stats.change.snapshot');
     case 'failed':

@@ -171,19 +171,17 @@ function previousAnswer(p: DayPeriod, answers: HeadlineAnswers): Got {
 /** A headline figure, what days it covers, and its change, by the rule above. */
 export function headline(id: ChangeId, basis: HeadlineBasis, answers: HeadlineAnswers): Headline {
   const source = changeSource(id);
-  const base = { unit: source.unit, perDay: comparesDailyMeans(id), compared: null };
-  const got = (a: Got) => (a === undefined ? undefined : null);
+  const perDay = comparesDailyMeans(id);
+  const unit = source.unit;
+  const read = (a: Got, p: DayPeriod | null) => (a ? figureOf(source, a.body, p) : { value: a === undefined ? undefined : null, gap: null, day: null });
 
-  if (source.kind === 'snapshot') {
+  // A snapshot has no history; a range with no complete day yet has its days so far, and nothing to compare.
+  if (source.kind === 'snapshot' || basis.kind === 'so-far') {
     const a = answers.range;
-    const f = a ? figureOf(source, a.body, null) : { value: got(a), gap: null };
-    return { ...base, value: f.value, gap: f.gap, covers: { kind: 'snapshot' }, change: { kind: 'snapshot' }, days: 0 };
-  }
-
-  if (basis.kind === 'so-far') {
-    const a = answers.range;
-    const f = a ? figureOf(source, a.body, null) : { value: got(a), gap: null };
-    return { ...base, value: f.value, gap: f.gap, covers: { kind: 'so-far', asOf: a ? a.storedAt : null }, change: { kind: 'no-complete-day' }, days: 0 };
+    const f = read(a, null);
+    const snapshot = source.kind === 'snapshot';
+    const covers: Covers = snapshot ? { kind: 'snapshot' } : { kind: 'so-far', asOf: a ? a.storedAt : null };
+    return { value: f.value, gap: f.gap, covers, unit, change: { kind: snapshot ? 'snapshot' : 'no-complete-day' }, compared: null, days: 0, perDay };
   }
 
   const { periods } = basis;
@@ -191,10 +189,10 @@ export function headline(id: ChangeId, basis: HeadlineBasis, answers: HeadlineAn
   const first = dateToSeconds(periods.current.from) ?? 0;
   const cur = currentAnswer(source, periods.current, answers);
   const prev = previousAnswer(periods.previous, answers);
-  const f = cur ? figureOf(source, cur.body, periods.current) : { value: got(cur), gap: null, day: null };
-  const covers: Covers = source.kind === 'window'
-    ? (source.at === 'end' ? { kind: 'end', day: last } : { kind: 'days', from: first, to: last })
-    : source.aggregate === 'mean' ? { kind: 'day', day: f.day ?? last } : { kind: 'days', from: first, to: last };
+  const f = read(cur, periods.current);
+  const covers: Covers = source.kind === 'window' && source.at === 'end' ? { kind: 'end', day: last }
+    : source.kind === 'series' && source.aggregate === 'mean' ? { kind: 'day', day: f.day ?? last }
+    : { kind: 'days', from: first, to: last };
 
   let change: StatChange | undefined;
   let compared: Headline['compared'] = null;
@@ -202,11 +200,11 @@ export function headline(id: ChangeId, basis: HeadlineBasis, answers: HeadlineAn
   else if (cur && prev) {
     const now = periodValue(source, cur.body, periods.current);
     const before = periodValue(source, prev.body, periods.previous);
-    change = computeChange(now, before, source.unit);
+    change = computeChange(now, before, unit);
     if (change.kind === 'no-current') change = { kind: 'no-current', why: f.gap ?? 'unknown' };
     if (known(now) && known(before)) compared = { current: now, previous: before };
   }
-  return { ...base, value: f.value, gap: f.gap, covers, change, compared, days: periods.days };
+  return { value: f.value, gap: f.gap, covers, unit, change, compared, days: periods.days, perDay };
 }
 
 /** A headline per id, of one operation's answers. */
