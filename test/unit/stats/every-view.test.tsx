@@ -58,9 +58,18 @@ vi.mock('@/lib/stats/page-client.ts', () => ({
     ttlMs: 60_000,
   }),
 }));
-// No canvas in happy-dom: charts draw nothing here (their axis is chart-axis.test.ts's).
-vi.mock('@/components/stats/uplot-chart.ts', () => ({ mountChart: () => ({ destroy: () => undefined }), dayAxisRange: () => [null, null] }));
-vi.mock('@/components/watch/sparkline.ts', () => ({ SPARK_SIZE: { width: 84, height: 24 }, mountSparkline: () => ({ destroy: () => undefined }) }));
+// happy-dom has no canvas: the charts and sparklines (the real uPlot code) draw into a 2D context and paths that draw
+// nothing (their axis is chart-axis.test.ts's).
+const nothing = (target: Record<string | symbol, unknown>) => new Proxy(target, {
+  get: (t, k) => (k in t ? t[k] : k === 'measureText' ? () => ({ width: 0 }) : () => undefined),
+  set: (t, k, v) => ((t[k] = v), true),
+});
+HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+  return nothing({ canvas: this });
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;
+(globalThis as { Path2D?: unknown }).Path2D = function Path2D() {
+  return nothing({});
+};
 
 const { StatsContext } = await import('@/components/stats/context.ts');
 const { CompareContext } = await import('@/components/stats/compare-context.ts');
