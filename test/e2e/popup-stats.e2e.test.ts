@@ -291,12 +291,18 @@ describe('popup stats', () => {
     await log.close();
     await sb.close();
     await h.stopWorker();
-    // Age every cached entry by an hour: the popup must paint them and try (and fail) to revalidate.
+    // Age every cached entry by an hour: the popup must paint them and try (and fail) to revalidate. An entry of
+    // whole days (a compared period's, `startTime` a date) stays after today's midnight UTC, as it always is: before
+    // it, its last day (yesterday) was not over, and it would rightly not count.
     const local = await h.getStorage('local');
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const aged = Object.fromEntries(
       Object.entries(local)
         .filter(([k]) => k.startsWith('cache:'))
-        .map(([k, v]) => [k, { ...(v as { storedAt: number }), storedAt: (v as { storedAt: number }).storedAt - 3_600_000 }]),
+        .map(([k, v]) => {
+          const storedAt = (v as { storedAt: number }).storedAt - 3_600_000;
+          return [k, { ...(v as { storedAt: number }), storedAt: /[?&]startTime=\d{4}-\d{2}-\d{2}(&|$)/.test(k) ? Math.max(storedAt, midnight) : storedAt }];
+        }),
     );
     expect(Object.keys(aged).length).toBeGreaterThan(5);
     await h.setStorage('local', aged);
