@@ -17,10 +17,11 @@
  *   far and no change ('no-complete-day').
  * - **Which answers hold them.** An answer holds a period's days whole only if
  *   it was fetched after the period's last day was over (its cache entry's
- *   storedAt): the picked range's own answer stands in for the current period's
- *   days when it holds them whole (a series only: a window figure is of the
- *   whole window asked); otherwise the current period's own answer, and the
- *   change waits for one that does.
+ *   storedAt). Every view takes the current period's own answer; while it
+ *   loads, the picked range's answer stands in for its days if it holds them
+ *   whole (a series only: a window figure is of the whole window asked), so
+ *   numbers never wait for it; otherwise figure and change wait for an answer
+ *   that does.
  *
  * Pure: the clock and the answers come in.
  */
@@ -156,10 +157,13 @@ function figureOf(source: ChangeSource, body: unknown, p: DayPeriod | null): { v
   return { value, gap: value !== null ? null : source.kind === 'window' ? windowGap(source, body) : 'missing', day: null };
 }
 
-/** The current period's answer the rule takes: the range's when it holds the days whole (a series), else the period's own. */
+/**
+ * The current period's answer the rule takes: the period's own (every view's), or, while that loads, the range's
+ * when it holds the days whole (a series: its days are the period's days), so the numbers never wait for it.
+ */
 function currentAnswer(source: ChangeSource, p: DayPeriod, answers: HeadlineAnswers): Got {
-  if (source.kind === 'series' && holdsWhole(answers.range, p)) return answers.range;
   if (holdsWhole(answers.current, p)) return answers.current;
+  if (source.kind === 'series' && holdsWhole(answers.range, p)) return answers.range;
   // Failed, and nothing stands in: unknown. Not whole yet (fetched before the day was over): a newer one is awaited.
   return answers.current === null ? null : undefined;
 }

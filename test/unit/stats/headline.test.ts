@@ -117,6 +117,10 @@ describe('which days a figure covers, and its change', () => {
     const late = { ...range, storedAt: at('2026-11-25T23:55:00Z') };
     expect(headline('newHolders', week, { range: late }).value).toBeUndefined();
     expect(headline('newHolders', week, { range: late, current: weekAnswers().current }).value).toBe(70);
+    // Once the period's own answer is there, it decides (as in the badge, alerts and the Projects tab), even against a
+    // range answer that says otherwise for the same days.
+    const other = got(holders('2026-11-19', 8, () => 1, () => 99, 1));
+    expect(headline('newHolders', week, { range: other, current: weekAnswers().current, previous: weekAnswers().previous })).toMatchObject({ value: 70, compared: { current: 70 } });
   });
 
   it('a period answer fetched before its last day was over is not taken: the change waits for a newer one', () => {
