@@ -3,19 +3,18 @@ import { formatCompact, formatNumber } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { partialFrom } from '@/lib/stats/partial-day.ts';
-import { pinnedRequest } from '@/lib/pins/pins.ts';
-import { ROW_FIGURES, rowChanges, rowPeriods, type RowFigure } from '@/lib/pins/row-changes.ts';
-import { comparesDailyMeans } from '@/lib/stats/change-sources.ts';
+import { rowHeadlines, rowPlan, type RowFigure, type RowPlan } from '@/lib/pins/row-headlines.ts';
+import { coversText, type Got } from '@/lib/stats/headline.ts';
 import { Change } from '@/components/stats/Change.tsx';
 import { ErrorNotice } from '@/components/stats/ErrorNotice.tsx';
 import { Num } from '@/components/stats/Num.tsx';
-import { useStat } from '@/components/stats/use-stat.ts';
+import { useCompleteStat } from '@/components/stats/use-change.ts';
 import { lazy } from '@/components/ui/lazy.tsx';
 
 // uPlot loads with the first sparkline, not with the Projects tab.
 const Sparkline = lazy(() => import('@/components/watch/Sparkline.tsx').then((m) => m.Sparkline), () => <div class="watch-spark" aria-hidden="true" />);
 
-/** The active holders of the days that were over when the answer was fetched, as sparkline points. */
+/** The active holders of the days of the row's answer (the last 30 complete days), as sparkline points. */
 function completeDays(v: ViewOf<'holderChange'>, storedAt: number): [number, number][] {
   const { x, series } = v.series;
   const active = series.find((s) => s.key === 'active')?.values ?? [];
@@ -28,41 +27,33 @@ function completeDays(v: ViewOf<'holderChange'>, storedAt: number): [number, num
   return points;
 }
 
-/**
- * The three figures and their changes. Mounted once the row's answer is there,
- * so the previous period's request starts only then: on a cold open, every
- * row's numbers go first, and the changes follow.
- */
-function Figures({ project, v, current }: { project: string; v: ViewOf<'holderChange'>; current: { body: unknown; storedAt: number } }) {
-  const { changes, days } = useRowChanges(project, current);
-  const items: { id: RowFigure; label: string; value: number | null }[] = [
-    { id: 'total', label: t('pins.view.total'), value: v.now.total },
-    { id: 'active', label: t('pins.view.active'), value: v.now.active },
-    { id: 'new', label: t('pins.view.new'), value: v.now.new },
-  ];
-  return (
-    <ul class="pin-figures" aria-label={t('pins.view.figures', { project })}>
-      {items.map((f) => (
-        <li key={f.id} class="pin-figure" data-figure={f.id}>
-          <Num value={f.value} compact />
-          <span class="pin-figure-label">{f.label}</span>
-          <Change change={changes[f.id]} days={days} perDay={comparesDailyMeans(ROW_FIGURES[f.id])} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+const LABELS = { total: () => t('pins.view.total'), active: () => t('pins.view.active'), new: () => t('pins.view.new') } as const satisfies Record<RowFigure, () => string>;
 
 /**
- * The row's changes: the previous period's answer is the row's second (and
- * last) request, shared through the cache like the first.
+ * The three figures and their changes, by the rule of headline numbers
+ * (lib/pins/row-headlines.ts). Mounted once the row's answer is there, so the
+ * previous period's request starts only then: on a cold open, every row's
+ * numbers go first, and the changes follow.
  */
-function useRowChanges(project: string, current: { body: unknown; storedAt: number }) {
-  // The periods of today (UTC): fixed for the row's life, so its previous-period request is asked once.
-  const [compared] = useState(() => rowPeriods(project, Date.now()));
-  const previous = useStat(compared.previous, 0);
-  const body = previous.state.status === 'ready' ? previous.state.entry.value : previous.state.status === 'error' ? null : undefined;
-  return { days: compared.periods.days, changes: rowChanges(compared.periods, current, body) };
+function Figures({ project, plan, current }: { project: string; plan: RowPlan; current: Got }) {
+  const previous = useCompleteStat(plan.previous.request, plan.previous.completeAfterMs, 0);
+  const figures = rowHeadlines(plan, current, previous.got);
+  return (
+    <ul class="pin-figures" aria-label={t('pins.view.figures', { project })}>
+      {(Object.keys(LABELS) as RowFigure[]).map((id) => {
+        const h = figures[id];
+        const covers = coversText(h.covers, '');
+        return (
+          <li key={id} class="pin-figure" data-figure={id} title={covers || undefined}>
+            {h.value === undefined ? <span class="num num-loading" aria-busy="true">…</span> : <Num value={h.value} compact />}
+            <span class="pin-figure-label">{LABELS[id]()}</span>
+            {covers && <span class="sr-only">{covers}</span>}
+            <Change change={h.change} days={h.days} perDay={h.perDay} />
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function Spark({ project, v, storedAt }: { project: string; v: ViewOf<'holderChange'>; storedAt: number }) {
@@ -99,12 +90,14 @@ export interface RowControls {
 
 /**
  * One pinned project: its name (a click or Enter opens it in Stats), its
- * three holder figures, a sparkline of the last 30 complete days' active
+ * three holder figures of the last 30 complete days with their changes, a sparkline of those days' active
  * holders, and its controls (move up, move down, unpin). Its request is its
  * own: an error shows in this row only.
  */
 export function ProjectRow({ project, c }: { project: string; c: RowControls }) {
-  const { state, view, reload } = useStat(pinnedRequest(project), 0);
+  // The periods of today (UTC): fixed for the row's life, so each of its requests is asked once.
+  const [plan] = useState(() => rowPlan(project, Date.now()));
+  const { state, view, reload, got } = useCompleteStat(plan.current.request, plan.current.completeAfterMs, 0);
   const shown = state.status === 'ready' && view !== null;
   const settled = state.status !== 'loading';
   useLayoutEffect(() => {
@@ -155,7 +148,7 @@ export function ProjectRow({ project, c }: { project: string; c: RowControls }) 
         )}
         {shown && (
           <>
-            <Figures project={project} v={view} current={{ body: state.entry.value, storedAt: state.entry.storedAt }} />
+            <Figures project={project} plan={plan} current={got} />
             <Spark project={project} v={view} storedAt={state.entry.storedAt} />
           </>
         )}

@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
-import { formatNumber } from '@/lib/format/number.ts';
+import { formatDay, formatNumber } from '@/lib/format/number.ts';
+import { rowPeriods } from '@/lib/pins/row-headlines.ts';
+import { dateToSeconds } from '@/lib/stats/query.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { dropIndex, MAX_PINS, moveProject, unpinProject, type PinnedList } from '@/lib/pins/pins.ts';
 import { useShowTab } from '@/components/popup/PopupApp.tsx';
@@ -9,6 +11,13 @@ import { showProjectInStats } from './open-project.ts';
 import { ProjectRow, type RowControls } from './ProjectRow.tsx';
 import { pinStore } from '@/lib/pins/change.ts';
 import './pins.css';
+
+/** Which days every row's figures cover, said once above them (the rows share one clock: lib/pins/row-headlines.ts). */
+function RowsBasis() {
+  const periods = rowPeriods(Date.now());
+  const last = formatDay(dateToSeconds(periods.current.to) ?? 0);
+  return <p class="hint projects-basis" data-basis-days={periods.days}>{t('pins.view.basis', { count: formatNumber(periods.days), last })}</p>;
+}
 
 /** Set when every row of the Projects tab shows its numbers or its error: npm run bench:projects waits for it. */
 export const PROJECTS_PAINTED_MARK = 'vantage:projects-painted';
@@ -134,6 +143,7 @@ export function ProjectsPanel() {
       ) : (
         <>
           <p class="hint projects-hint">{t('pins.view.hint')}</p>
+          <RowsBasis />
           <ol class="pin-list" ref={listRef} aria-label={t('pins.view.label')}>
             {pins.map((p, i) => (
               <ProjectRow key={p} project={p} c={controls(p, i)} />

@@ -16,11 +16,11 @@ import { AlertMe } from '@/components/alerts/AlertMe.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { markPainted } from './painted.ts';
 import { AsOf } from './partial-day.ts';
-import { useStat } from './use-stat.ts';
-import { ComparedAsOf } from './compare-context.ts';
+import { ComparedAsOf, useCompare } from './compare-context.ts';
 import { useComparedStat } from './compared-block.tsx';
 import { ComparedStatus } from './compared-lazy.ts';
-import { PeriodAnswersContext, usePeriodAnswers } from './use-change.ts';
+import { ComparedHeadlineContext, HeadlineContext, useCompleteStat, useHeadlineBasis, useHeadlineScope } from './use-change.ts';
+import { figureRequest, headlineNeeds } from '@/lib/stats/headline.ts';
 
 export interface BlockProps<Id extends DataOperationId> {
   /** Names the block's options. (Its CSV files are named by its operation's tables: lib/stats/operation-views.ts.) */
@@ -34,8 +34,16 @@ export interface BlockProps<Id extends DataOperationId> {
   readonly wide?: boolean;
   /** The numbers of this block a user can be alerted about ("Alert me…"), the first prefilled. */
   readonly alerts?: readonly StatMetricId[];
-  /** Its headline numbers show their change: the operation is also asked for the two compared periods, once its answer is shown. */
+  /**
+   * It shows headline numbers (lib/stats/headline.ts): the operation is also asked for the two compared periods,
+   * once its answer is shown, for their figures and changes.
+   */
   readonly changes?: boolean;
+  /**
+   * Everything it shows is figures of the compared days (new against returning, the traffic): it asks for the
+   * current period itself (the range's days so far while it has no complete day), so nothing in it covers other days.
+   */
+  readonly wholeDays?: boolean;
   /** Draws the view; in a comparison (the dashboard's "Compare with…") `other` is the other project's, when it has one. */
   readonly children: (view: ViewOf<Id>, other: ViewOf<Id> | null) => ComponentChildren;
 }
@@ -64,17 +72,25 @@ const FILTER_WORDS = {
  * with its age, "no data" for an empty answer, and errors with the way out.
  * A failing block never touches its neighbours.
  */
-export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, changes = false, children }: BlockProps<Id>) {
+export function Block<Id extends DataOperationId>({ id, title, op, extra, controls, wide, alerts, changes = false, wholeDays = false, children }: BlockProps<Id>) {
   const ctx = useStatsContext();
   const now = useNow();
-  const request: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
+  const basis = useHeadlineBasis(ctx.filters.range, now);
+  const picked: StatsRequest & { op: Id } = { op, filters: ctx.filters, extra };
+  const request = (wholeDays ? figureRequest(picked, basis) : picked) as StatsRequest & { op: Id };
+  const completeAfterMs = wholeDays ? headlineNeeds(picked, basis).current?.completeAfterMs ?? 0 : 0;
   // The popup's blocks are copied to the paint snapshot: its next open paints them in the first frame.
-  const { state, view, reload } = useStat(request, ctx.refreshToken, ctx.layout === 'popup');
+  const popup = ctx.layout === 'popup';
+  const { state, view, reload, got } = useCompleteStat(request, completeAfterMs, ctx.refreshToken, popup);
   // The same request for the project compared with this one, if any: its own state, reported apart.
-  const other = useComparedStat(id, request, ctx.refreshToken);
+  const other = useComparedStat(id, request, completeAfterMs, ctx.refreshToken);
   const ready = state.status === 'ready' && view !== null;
   const filled = ready && hasData(op, view);
-  const periodAnswers = usePeriodAnswers(op, ctx.filters, extra, { enabled: changes && filled, nowMs: now, refreshToken: ctx.refreshToken });
+  const scope = { basis, refreshToken: ctx.refreshToken, ownCurrent: wholeDays, remember: popup };
+  const headlines = useHeadlineScope(op, ctx.filters, extra, { ...scope, enabled: changes && filled, range: got });
+  const cmp = useCompare();
+  const otherFilters = { ...ctx.filters, project: cmp?.pair.other ?? ctx.filters.project };
+  const comparedHeadlines = useHeadlineScope(op, otherFilters, extra, { ...scope, enabled: changes && !!other?.view, range: other?.got, refreshToken: ctx.refreshToken + (cmp?.refreshToken ?? 0) });
   const ignored = (Object.keys(FILTER_WORDS) as (keyof typeof FILTER_WORDS)[])
     .filter((f) => ctx.filters[f].trim() && !acceptsParam(op, f))
     .map((f) => FILTER_WORDS[f]());
@@ -112,7 +128,9 @@ export function Block<Id extends DataOperationId>({ id, title, op, extra, contro
       {ready && (filled ? (
         <AsOf.Provider value={state.entry.storedAt}>
           <ComparedAsOf.Provider value={other?.asOf ?? null}>
-            <PeriodAnswersContext.Provider value={changes ? periodAnswers : null}>{children(view, other?.view ?? null)}</PeriodAnswersContext.Provider>
+            <HeadlineContext.Provider value={changes ? headlines : null}>
+              <ComparedHeadlineContext.Provider value={changes && other ? comparedHeadlines : null}>{children(view, other?.view ?? null)}</ComparedHeadlineContext.Provider>
+            </HeadlineContext.Provider>
           </ComparedAsOf.Provider>
         </AsOf.Provider>
       ) : <p class="empty">{t('stats.block.noData')}</p>)}

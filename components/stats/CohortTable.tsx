@@ -1,6 +1,6 @@
 import type { RetentionView } from '@/lib/normalize/normalize.ts';
 import { retentionHeat, showsPartial } from '@/lib/stats/view-models.ts';
-import { formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
+import { formatCompact, formatDay, formatNumber, formatPercent } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
 import { useStatsContext } from './context.ts';
@@ -66,8 +66,12 @@ export function CohortTable({ view, other = null }: { view: RetentionView; other
                       style={{ '--heat': c.heat.toFixed(3) }}
                       title={shown ? t('stats.cohort.soFarOf', { what: users, partial }) : users}
                     >
-                      {/* Without the cohort's total there is no rate: its count is shown instead. */}
-                      {c.rate !== null ? formatPercent(c.rate) : r.total === null && c.count !== null ? <Num value={c.count} compact /> : ''}
+                      {/* Without the cohort's total there is no rate: its count is shown instead, said as users in the cell, never passed off as a share. */}
+                      {c.rate !== null
+                        ? formatPercent(c.rate)
+                        : r.total === null && c.count !== null
+                          ? <span class="cohort-count" data-count={c.count}>{t('stats.cohort.usersCount', c.count, { count: compact ? formatCompact(c.count) : formatNumber(c.count) })}</span>
+                          : ''}
                       {soFar(shown)}
                     </td>
                   );

@@ -2,7 +2,8 @@ import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { csvFileName, toCsv } from '@/lib/csv/csv.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { comparedTables } from '@/lib/stats/compare.ts';
-import { tablesFor, type ViewOf } from '@/lib/stats/operation-views.ts';
+import { tablesFor } from '@/lib/stats/operation-tables.ts';
+import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { downloadText } from '@/components/ui/download.ts';
 import { useCompare } from './compare-context.ts';
 

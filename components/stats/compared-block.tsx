@@ -13,7 +13,8 @@ import { hasData, type ViewOf } from '@/lib/stats/operation-views.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { useCompare } from './compare-context.ts';
 import type { StatState } from '@/lib/stats/loader.ts';
-import { useStat } from './use-stat.ts';
+import type { Got } from '@/lib/stats/headline.ts';
+import { useCompleteStat } from './use-change.ts';
 
 export interface ComparedStat<Id extends DataOperationId> {
   readonly pair: ComparedPair;
@@ -22,15 +23,20 @@ export interface ComparedStat<Id extends DataOperationId> {
   readonly view: ViewOf<Id> | null;
   /** When its answer was fetched (epoch ms), or null while there is none. */
   readonly asOf: number | null;
+  /** Its answer as the headline rule takes it (lib/stats/headline.ts). */
+  readonly got: Got;
   readonly saidAbove: boolean;
   reload(): void;
 }
 
-/** The block's request for the other project of the comparison, or null outside one. */
-export function useComparedStat<Id extends DataOperationId>(block: string, request: StatsRequest & { op: Id }, refreshToken: number): ComparedStat<Id> | null {
+/**
+ * The block's request for the other project of the comparison, or null outside one (`completeAfterMs`: its answer
+ * must hold its days whole, as the block's own).
+ */
+export function useComparedStat<Id extends DataOperationId>(block: string, request: StatsRequest & { op: Id }, completeAfterMs: number, refreshToken: number): ComparedStat<Id> | null {
   const cmp = useCompare();
   const other = cmp && { ...request, filters: { ...request.filters, project: cmp.pair.other } };
-  const { state, view, reload } = useStat(other, refreshToken + (cmp?.refreshToken ?? 0));
+  const { state, view, reload, got } = useCompleteStat(other, completeAfterMs, refreshToken + (cmp?.refreshToken ?? 0));
   const error = state.status === 'loading' ? null : state.error;
   const worked = state.status === 'ready' && error === null;
   useEffect(() => {
@@ -44,6 +50,7 @@ export function useComparedStat<Id extends DataOperationId>(block: string, reque
     state,
     view: filled ? view : null,
     asOf: state.status === 'ready' ? state.entry.storedAt : null,
+    got,
     saidAbove: cmp.saidAbove,
     reload,
   };

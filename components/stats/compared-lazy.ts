@@ -8,6 +8,6 @@ import type { ComparedTable as ComparedTableType } from './ComparedTable.tsx';
 
 // lazy() keeps props, not a generic component's type parameter: the cast gives it back.
 export const ComparedTable = lazy(() => import('./ComparedTable.tsx').then((m) => m.ComparedTable)) as unknown as typeof ComparedTableType;
-export const ComparedFigures = lazy(() => import('./compared-parts.tsx').then((m) => m.ComparedFigures));
+export const ComparedHeadlines = lazy(() => import('./compared-parts.tsx').then((m) => m.ComparedHeadlines));
 export const ComparedSplit = lazy(() => import('./compared-parts.tsx').then((m) => m.ComparedSplit));
 export const ComparedStatus = lazy(() => import('./compared-status.tsx').then((m) => m.ComparedStatus));

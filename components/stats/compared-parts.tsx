@@ -1,26 +1,48 @@
 /**
  * How a block's figures, splits and other parts read in a comparison: a
- * table with a column per project (headline figures, the latest complete
- * day, the parts of a whole), or, for what has no such column (the retention
+ * table with a column per project (headline figures with their changes, the
+ * parts of a whole), or, for what has no such column (the retention
  * matrix, the traffic flows), each project's own part under its name. Every
  * cell names its project (`data-project`) and carries its raw number.
  */
 import type { ComponentChildren } from 'preact';
-import { formatDay } from '@/lib/format/number.ts';
 import { t } from '@/lib/i18n/index.ts';
-import type { Breakdown, TimeSeries } from '@/lib/normalize/normalize.ts';
+import type { Breakdown } from '@/lib/normalize/normalize.ts';
+import type { ChangeId } from '@/lib/stats/change-sources.ts';
 import type { ComparedPair } from '@/lib/stats/compare.ts';
-import { latestCompletePoint, latestPoint } from '@/lib/stats/view-models.ts';
+import { coversText, type Headline } from '@/lib/stats/headline.ts';
 import { ScrollBox } from '@/components/ui/ScrollBox.tsx';
+import { useSoFarText } from '@/components/stats/sections/shared.tsx';
+import { Change } from './Change.tsx';
 import { useCompare, useComparedAsOf } from './compare-context.ts';
 import { Num, Pct } from './Num.tsx';
-import { AsOf, useAsOf } from './partial-day.ts';
+import { AsOf } from './partial-day.ts';
+import { useComparedHeadlines, useHeadlines } from './use-change.ts';
+
+/** One project's cell of a compared figure: its number (undefined: loading), its change, and its days when they differ from the row's. */
+export interface ComparedCell {
+  readonly value: number | null | undefined;
+  readonly change?: Pick<Headline, 'change' | 'days' | 'perDay'> | undefined;
+  readonly covers?: string | null;
+}
 
 export interface ComparedFigure {
   readonly id: string;
   readonly label: string;
-  readonly a: number | null;
-  readonly b: number | null;
+  /** Which days the row's figures cover (lib/stats/headline.ts coversText). */
+  readonly covers?: string | null;
+  readonly a: ComparedCell;
+  readonly b: ComparedCell;
+}
+
+function Cell({ project, cell, covers }: { project: string; cell: ComparedCell; covers: string | null | undefined }) {
+  return (
+    <td class="n" data-project={project}>
+      {cell.value === undefined ? <span class="num num-loading" aria-busy="true">…</span> : <Num value={cell.value} />}
+      {cell.covers && cell.covers !== covers && <span class="figure-covers muted"> {cell.covers}</span>}
+      {cell.change && <Change change={cell.change.change} days={cell.change.days} perDay={cell.change.perDay} />}
+    </td>
+  );
 }
 
 /** Headline figures of both projects: a row per figure, a column per project (`heads` names the columns, else the projects). */
@@ -42,9 +64,12 @@ export function ComparedFigures({ items, caption, heads }: { items: readonly Com
         <tbody>
           {items.map((f) => (
             <tr key={f.id} data-figure={f.id}>
-              <th scope="row">{f.label}</th>
-              <td class="n" data-project={pair.primary}><Num value={f.a} /></td>
-              <td class="n" data-project={pair.other}><Num value={f.b} /></td>
+              <th scope="row">
+                {f.label}
+                {f.covers && <span class="figure-covers muted">{f.covers}</span>}
+              </th>
+              <Cell project={pair.primary} cell={f.a} covers={f.covers} />
+              <Cell project={pair.other} cell={f.b} covers={f.covers} />
             </tr>
           ))}
         </tbody>
@@ -54,29 +79,32 @@ export function ComparedFigures({ items, caption, heads }: { items: readonly Com
 }
 
 /**
- * Both projects' latest complete day (each judged at its own answer's time: a
- * day not over is never set against a whole one), its day in each column's head.
+ * Headline numbers of both projects by the one rule (lib/stats/headline.ts),
+ * each with its change: [figure id, label, headline id] each. Each project's
+ * figures are judged on its own answers.
  */
-export function ComparedLatestDay({ series, other, labels, caption }: { series: TimeSeries; other: TimeSeries; labels: Record<string, string>; caption: string }) {
-  const pair = useCompare()!.pair;
-  const asOfA = useAsOf();
-  const asOfB = useComparedAsOf();
-  const complete = (ts: TimeSeries, asOf: number | null) => (asOf === null ? latestPoint(ts) : latestCompletePoint(ts, asOf));
-  const a = complete(series, asOfA);
-  const b = complete(other, asOfB);
-  const head = (project: string, point: typeof a) => (point ? t('stats.compare.onDay', { project, day: formatDay(point.time) }) : project);
+export function ComparedHeadlines({ items, caption }: { items: readonly (readonly [id: string, label: string, headline: ChangeId])[]; caption: string }) {
+  const ids = items.map(([, , id]) => id);
+  const a = useHeadlines(ids);
+  const b = useComparedHeadlines(ids);
+  const soFar = useSoFarText();
+  const cell = (h: Headline | undefined): ComparedCell => ({ value: h?.value, change: h, covers: h ? coversText(h.covers, soFar) : null });
   return (
     <ComparedFigures
       caption={caption}
-      heads={[head(pair.primary, a), head(pair.other, b)]}
-      items={Object.entries(labels).map(([key, label]) => ({ id: key, label, a: a?.values[key] ?? null, b: b?.values[key] ?? null }))}
+      items={items.map(([id, label, headline]) => {
+        const [ca, cb] = [cell(a[headline]), cell(b[headline])];
+        return { id, label, covers: ca.covers ?? cb.covers, a: ca, b: cb };
+      })}
     />
   );
 }
 
-/** A whole split into parts for both projects: a row per part, each project's count and share. */
-export function ComparedSplit({ breakdown, other, label }: { breakdown: Breakdown; other: Breakdown; label: string }) {
+/** A whole split into parts for both projects: a row per part, each project's count and share (with its change, for parts named in `headlines`). */
+export function ComparedSplit({ breakdown, other, label, headlines = {} }: { breakdown: Breakdown; other: Breakdown; label: string; headlines?: Readonly<Record<string, ChangeId>> }) {
   const pair = useCompare()!.pair;
+  const a = useHeadlines(Object.values(headlines));
+  const b = useComparedHeadlines(Object.values(headlines));
   const keys = [...new Set([...breakdown.parts, ...other.parts].map((p) => p.key))];
   const part = (b: Breakdown, key: string) => b.parts.find((p) => p.key === key);
   const full = t('stats.compare.caption', { caption: label, primary: pair.primary, other: pair.other });
@@ -99,10 +127,16 @@ export function ComparedSplit({ breakdown, other, label }: { breakdown: Breakdow
             return (
               <tr key={key} data-part={key}>
                 <th scope="row">{label}</th>
-                {([[pair.primary, breakdown], [pair.other, other]] as const).flatMap(([project, b]) => [
-                  <td key={project} class="n" data-project={project}><Num value={part(b, key)?.value ?? null} /></td>,
-                  <td key={`${project}:share`} class="n"><Pct value={part(b, key)?.share ?? null} /></td>,
-                ])}
+                {([[pair.primary, breakdown, a], [pair.other, other, b]] as const).flatMap(([project, whole, h]) => {
+                  const change = headlines[key] && h[headlines[key]!];
+                  return [
+                    <td key={project} class="n" data-project={project}><Num value={part(whole, key)?.value ?? null} /></td>,
+                    <td key={`${project}:share`} class="n">
+                      <Pct value={part(whole, key)?.share ?? null} />
+                      {change && <Change change={change.change} days={change.days} perDay={change.perDay} />}
+                    </td>,
+                  ];
+                })}
               </tr>
             );
           })}

@@ -68,6 +68,19 @@ const DAY_TICKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 60, 90, 120, 180, 365]
 
 const fromZero: uPlot.Range.Function = (_u, min, max) => uPlot.rangeNum(Math.min(0, min ?? 0), max ?? 1, 0.1, true);
 
+/**
+ * The x axis: from the first day drawn to the last, so it stays within the
+ * range picked. A single day (today alone) sits in the middle of its own
+ * day's width: uPlot would otherwise widen one point by 86,400 of its time
+ * unit (1,000 days in seconds), drawing years to come.
+ */
+export function dayAxisRange(x: readonly number[]): [number, number] | [null, null] {
+  if (x.length === 0) return [null, null];
+  const first = x[0]!;
+  const last = x.at(-1)!;
+  return first === last ? [first - DAY_SECONDS / 2, last + DAY_SECONDS / 2] : [first, last];
+}
+
 /** The series as drawn: the complete days, then (when a day is partial) one more uPlot series per measure for it. */
 function split(ts: TimeSeries, o: ChartOptions): SplitSeries {
   return splitAt(ts, o.partial?.from ?? null);
@@ -156,7 +169,7 @@ function options(el: HTMLElement, ts: TimeSeries, parts: SplitSeries, o: ChartOp
     // The other project's legend markers dashed, as its lines are.
     legend: { live: true, ...(comparing ? { markers: { dash: (_u: uPlot, i: number) => (isCompared(i - 1) ? 'dashed' : 'solid') } } : {}) },
     // Counts and amounts: from zero (bars must be), topped at a round number so the top tick shows.
-    scales: { x: { time: true }, y: { range: fromZero }, y2: { range: fromZero } },
+    scales: { x: { time: true, range: (u) => dayAxisRange(u.data[0] as number[]) as uPlot.Range.MinMax }, y: { range: fromZero }, y2: { range: fromZero } },
     axes: [
       { ...axis('x'), grid: { stroke: c.grid, width: 1 } },
       axis('y'),

@@ -16,9 +16,9 @@ import type { CacheEntry } from '@/lib/cache/swr.ts';
 import { deliver } from '@/lib/notify/digest.ts';
 import type { Notifier } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS } from '@/lib/stats/metrics.ts';
-import { comparedPeriods, type ComparedPeriods } from '@/lib/stats/periods.ts';
+import { headlineBasis, headlineNeeds, type HeadlineBasis, type Need } from '@/lib/stats/headline.ts';
 import { requestKey, type StatsRequest } from '@/lib/stats/query.ts';
-import { fetchComplete, periodNeeds, type Need, type StatsDeps } from '@/lib/stats/worker.ts';
+import { fetchComplete, type StatsDeps } from '@/lib/stats/worker.ts';
 import { evaluate, failed, type Fired, type RuleState } from './evaluate.ts';
 import { alertNotification } from './message.ts';
 import { evaluatePeriodChange } from './period-change.ts';
@@ -59,6 +59,8 @@ export function ruleRequest(rule: AlertRule): StatsRequest {
 
 type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: string };
 
+const answerOf = (e: CacheEntry<unknown> | undefined) => e && { body: e.value, storedAt: e.storedAt };
+
 /**
  * What a rule reads: its block's answer, or, for a period change, its
  * operation over the two periods compared (the same requests, and so the
@@ -67,13 +69,15 @@ type Answer = { ok: true; entry: CacheEntry<unknown> } | { ok: false; error: str
  */
 type Plan =
   | { readonly kind: 'value'; readonly needs: readonly Need[] }
-  | { readonly kind: 'period'; readonly periods: ComparedPeriods | null; readonly needs: readonly Need[] };
+  | { readonly kind: 'period'; readonly basis: HeadlineBasis; readonly needs: readonly Need[] };
 
 function planFor(rule: AlertRule, nowMs: number): Plan {
   const request = ruleRequest(rule);
   if (rule.condition.kind !== 'periodChange') return { kind: 'value', needs: [{ request, completeAfterMs: 0 }] };
-  const periods = comparedPeriods(changeWindow(rule), nowMs);
-  return { kind: 'period', periods, needs: periods ? periodNeeds(request, periods) : [] };
+  // The popup's rule and requests (lib/stats/headline.ts); a window with no complete day yet has no change to ask for.
+  const basis = headlineBasis(changeWindow(rule), nowMs);
+  const { current, previous } = headlineNeeds(request, basis);
+  return { kind: 'period', basis, needs: current && previous ? [current, previous] : [] };
 }
 
 /** Keeps one held notification per rule, the newest. */
@@ -124,7 +128,7 @@ export async function runAlertCheck(deps: AlertCheckDeps, nowMs: number, options
     }
     const entries = got.map((a) => (a as Extract<Answer, { ok: true }>).entry);
     const ev = plan.kind === 'period'
-      ? evaluatePeriodChange(rule, before, plan.periods, { current: entries[0]?.value, previous: entries[1]?.value }, nowMs, deps.clock, options.baseline)
+      ? evaluatePeriodChange(rule, before, plan.basis, { current: answerOf(entries[0]), previous: answerOf(entries[1]) }, nowMs, deps.clock, options.baseline)
       : evaluate(rule, before, entries[0]!, nowMs, deps.clock, options.baseline);
     states[rule.id] = ev.state;
     if (ev.fired) fired.push(ev.fired);

@@ -1,8 +1,8 @@
 /**
  * A "changes by more than N % against the previous period" rule, one check:
- * the metric's figure over the rule's window of complete days against the
- * same number of days before (lib/stats/periods.ts, lib/stats/change.ts),
- * and whether that fires. Pure; the clock comes in.
+ * the metric's change by the one rule of headline numbers (lib/stats/headline.ts:
+ * the rule's window's complete days against the same number of days before,
+ * the change the popup shows), and whether that fires. Pure; the clock comes in.
  *
  * - Complete days only: the periods end yesterday (UTC), and the check hands
  *   in answers fetched after the current period was over.
@@ -17,9 +17,8 @@
  * - At most once per local day, and a first check only takes its bearings,
  *   as for the other rules (evaluate.ts).
  */
-import { changeOf, changeSource, periodValue } from '@/lib/stats/change-sources.ts';
 import type { StatChange } from '@/lib/stats/change.ts';
-import type { ComparedPeriods } from '@/lib/stats/periods.ts';
+import { headline, type HeadlineAnswers, type HeadlineBasis } from '@/lib/stats/headline.ts';
 import { dateToSeconds } from '@/lib/stats/query.ts';
 import type { Evaluation, Fired, RuleState } from './evaluate.ts';
 import type { ChangeWay, AlertRule } from './rule.ts';
@@ -44,43 +43,36 @@ export function firedChange(fired: Pick<Fired, 'percent'>, share: boolean): Stat
   return share ? { kind: 'points', direction, points: amount } : { kind: 'relative', direction, ratio: amount };
 }
 
-/** The metric's operation answered over each period (null: that request failed). */
-export interface PeriodAnswers {
-  readonly current: unknown;
-  readonly previous: unknown;
-}
-
 /**
- * Evaluates a period-change rule at `nowMs` on the answers for `periods`
- * (null: the window holds no complete day yet). With `baseline`, it records
- * what it sees and never fires.
+ * Evaluates a period-change rule at `nowMs` on the answers its headline stands
+ * on (`basis`: the rule's window at `nowMs`; answers as headlineNeeds asked
+ * them). With `baseline`, it records what it sees and never fires.
  */
 export function evaluatePeriodChange(
   rule: AlertRule,
   state: RuleState,
-  periods: ComparedPeriods | null,
-  answers: PeriodAnswers,
+  basis: HeadlineBasis,
+  answers: HeadlineAnswers,
   nowMs: number,
   clock: Pick<AlertClock, 'offsetMinutes'>,
   baseline = false,
 ): Evaluation {
   const c = rule.condition;
   if (c.kind !== 'periodChange') throw new Error(`Rule ${rule.id} is not a period-change rule.`);
-  const source = changeSource(rule.metric);
-  const change = changeOf(source, periods, answers.current, answers.previous) ?? { kind: 'no-current' };
+  const h = headline(rule.metric, basis, answers);
+  const change = h.change ?? { kind: 'no-current' };
   const amount = changeAmount(change);
   const before = state.lastChange;
   let fired: Fired | null = null;
-  if (periods && amount !== null && before !== undefined && isPast(amount, c.percent, c.way) && !isPast(before, c.percent, c.way)) {
-    const figure = (body: unknown, p: ComparedPeriods['current']) => periodValue(source, body, p) ?? 0;
+  if (basis.kind === 'complete' && h.compared && amount !== null && before !== undefined && isPast(amount, c.percent, c.way) && !isPast(before, c.percent, c.way)) {
     fired = {
       ruleId: rule.id,
       at: nowMs,
-      value: figure(answers.current, periods.current),
-      from: figure(answers.previous, periods.previous),
+      value: h.compared.current,
+      from: h.compared.previous,
       percent: amount,
-      day: dateToSeconds(periods.current.to) ?? 0,
-      days: periods.days,
+      day: dateToSeconds(basis.periods.current.to) ?? 0,
+      days: h.days,
     };
   }
   const day = localDay(nowMs, clock);
@@ -89,7 +81,7 @@ export function evaluatePeriodChange(
   const next: RuleState = {
     lastCheck: nowMs,
     change,
-    ...(periods ? { changeDays: periods.days } : {}),
+    ...(basis.kind === 'complete' ? { changeDays: h.days } : {}),
     ...(lastChange !== undefined ? { lastChange } : {}),
     ...((fired ? day : state.firedOn) !== undefined ? { firedOn: fired ? day : state.firedOn } : {}),
   };

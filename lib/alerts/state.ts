@@ -3,7 +3,7 @@
  * worker's routes go through. Pure: the storage items are in store.ts.
  * What is read back is checked: a damaged or forged entry counts for nothing.
  */
-import type { StatChange } from '@/lib/stats/change.ts';
+import type { FigureGap, StatChange } from '@/lib/stats/change.ts';
 import type { Fired, RuleState } from './evaluate.ts';
 import { validRules, type AlertRule } from './rule.ts';
 import { validSchedule, type AlertSchedule } from './schedule.ts';
@@ -39,15 +39,18 @@ function validRuleState(v: unknown): RuleState {
 }
 
 const DIRECTIONS: readonly unknown[] = ['up', 'down', 'flat'];
+const GAPS: readonly unknown[] = ['missing', 'unknown', 'no-days'] satisfies readonly FigureGap[];
 
 /** A stored change (lib/stats/change.ts) as one could have been computed; anything else counts for nothing. */
 function validChange(v: unknown): v is StatChange {
   const c = (v ?? {}) as Record<string, unknown>;
   switch (c.kind) {
     case 'no-earlier':
-    case 'no-current':
+    case 'no-complete-day':
     case 'snapshot':
       return true;
+    case 'no-current':
+      return c.why === undefined || GAPS.includes(c.why);
     case 'from-zero':
       return DIRECTIONS.includes(c.direction) && num(c.current);
     case 'relative':

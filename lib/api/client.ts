@@ -1,6 +1,6 @@
 import type { OperationId, ParamsOf } from './catalog.ts';
 import { isErrorBody, isRecord, readBody, restatesStatus, saysKeyProblem, serviceMessage, type BodyReading } from './body.ts';
-import { ApiError, isRetryable, type ApiErrorInfo } from './errors.ts';
+import { ApiError, isRetryable, moreThan, type ApiErrorInfo } from './errors.ts';
 import { buildRequest, isUnderBase, type ServiceBases } from './request.ts';
 import {
   parseCreateUrl,
@@ -217,9 +217,11 @@ function classifyStatus(status: number, reading: BodyReading, headers: Headers, 
     return { kind: 'rate-limited', status, detail, message: detail ?? t('errors.client.tooMany'), retryAt: after === undefined ? undefined : now + after };
   }
   if (status === 404) {
-    return { kind: 'not-found', status, detail, message: detail ? t('errors.client.notFoundSaid', { detail }) : t('errors.client.notFound') };
+    const more = moreThan(detail, t('errors.client.notFoundSaid', { detail: '' }));
+    return { kind: 'not-found', status, detail, message: more ? t('errors.client.notFoundSaid', { detail: more }) : t('errors.client.notFound') };
   }
   const fallback = t('errors.client.httpStatus', { status });
   if (status >= 500) return { kind: 'server-error', status, detail, message: detail ?? fallback };
-  return { kind: 'client-error', status, detail, message: detail ? t('errors.client.failedSaid', { status, detail }) : fallback };
+  const more = moreThan(detail, t('errors.client.failedSaid', { status, detail: '' }));
+  return { kind: 'client-error', status, detail, message: more ? t('errors.client.failedSaid', { status, detail: more }) : fallback };
 }

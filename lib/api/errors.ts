@@ -104,14 +104,35 @@ export function describeError(info: ApiErrorInfo, now = Date.now()): string {
       return t('errors.network');
     case 'timeout':
       return t('errors.timeout');
-    case 'server-error':
-      return info.detail
-        ? t('errors.serverErrorSaid', { status: info.status ?? t('errors.unknownStatus'), detail: info.detail })
-        : t('errors.serverError', { status: info.status ?? t('errors.unknownStatus') });
+    case 'server-error': {
+      const status = info.status ?? t('errors.unknownStatus');
+      const more = moreThan(info.detail, t('errors.serverErrorSaid', { status, detail: '' }));
+      return more ? t('errors.serverErrorSaid', { status, detail: more }) : t('errors.serverError', { status });
+    }
     default:
       // Cleaned once more: an error stored by an older version (a watchlist's last failure) may hold raw text.
       return cleanServiceText(info.message, MAX_ERROR_TEXT) ?? info.message;
   }
+}
+
+/** HTTP reason phrases and bare failure words: a service message of only these restates the status. */
+const STATUS_ONLY = /^(?:\d{3} )?(?:bad request|unauthori[sz]ed|forbidden|not found|too many requests|(?:internal )?server error|bad gateway|service unavailable|gateway timeout|error|fail(?:ed|ure)|\d{3})$/;
+
+/** Lower-case words only, one space apart: "Not found." and "not-found" read alike. */
+const words = (s: string) => s.toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The service's words when they say more than the heading Vantage puts
+ * before them (its sentence with the words left out), else undefined: a
+ * 404 `{message: "Not found"}` is said "Not found", not "Not found: Not
+ * found". Words equal to the heading, found whole in it, or only the
+ * status's reason phrase ("Internal Server Error") add nothing.
+ */
+export function moreThan(detail: string | undefined, heading: string): string | undefined {
+  if (detail === undefined) return undefined;
+  const d = words(detail);
+  if (d === '' || STATUS_ONLY.test(d) || ` ${words(heading)} `.includes(` ${d} `)) return undefined;
+  return detail;
 }
 
 /** Longest error text shown: room for Vantage's own longest sentence around a capped service message. */
@@ -119,7 +140,8 @@ const MAX_ERROR_TEXT = 400;
 
 /** A refusal of this one request, with the service's reason when it gave one. */
 function refusal(info: ApiErrorInfo): string {
-  if (info.detail) return t('errors.refusedSaid', { detail: info.detail });
+  const more = moreThan(info.detail, t('errors.refusedSaid', { detail: '' }));
+  if (more) return t('errors.refusedSaid', { detail: more });
   return info.status ? t('errors.refusedStatus', { status: info.status }) : t('errors.refused');
 }
 

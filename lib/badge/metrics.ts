@@ -1,28 +1,18 @@
 /**
- * The numbers the toolbar badge can show: a few of the shared stat metrics
- * (lib/stats/metrics.ts), each with the figure the popup shows. Pure.
+ * The numbers the toolbar badge can show: a few of the headline numbers
+ * (lib/stats/headline.ts), each the figure the popup shows for the same
+ * project and range, by the same rule. Pure.
  */
 import { t } from '@/lib/i18n/index.ts';
-import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
+import { STAT_METRICS } from '@/lib/stats/metrics.ts';
 import type { StatsFilters, StatsRequest } from '@/lib/stats/query.ts';
 
-function badgeMetric<Id extends StatMetricId>(id: Id, label: () => string) {
-  const m = STAT_METRICS[id];
-  return {
-    get label() {
-      return label();
-    },
-    op: m.op,
-    read: m.current,
-  };
-}
-
+// Labels are read in the user's language when shown, not when this module loads.
 export const BADGE_METRICS = {
-  // Labels are read in the user's language when shown, not when this module loads.
-  dailyUsers: badgeMetric('dailyUsers', () => t('badge.metric.dailyUsers')),
-  activeHolders: badgeMetric('activeHolders', () => t('badge.metric.activeHolders')),
-  newHolders: badgeMetric('newHolders', () => t('badge.metric.newHolders')),
-  totalHolders: badgeMetric('totalHolders', () => t('badge.metric.totalHolders')),
+  dailyUsers: { get label() { return t('badge.metric.dailyUsers'); }, op: STAT_METRICS.dailyUsers.op },
+  activeHolders: { get label() { return t('badge.metric.activeHolders'); }, op: STAT_METRICS.activeHolders.op },
+  newHolders: { get label() { return t('badge.metric.newHolders'); }, op: STAT_METRICS.newHolders.op },
+  totalHolders: { get label() { return t('badge.metric.totalHolders'); }, op: STAT_METRICS.totalHolders.op },
 } as const;
 
 export type BadgeMetric = keyof typeof BADGE_METRICS;
@@ -31,7 +21,7 @@ export function isBadgeMetric(v: unknown): v is BadgeMetric {
   return typeof v === 'string' && Object.hasOwn(BADGE_METRICS, v);
 }
 
-/** The request a metric needs for a project and filters. */
+/** The request a metric needs for a project and filters (over the picked range: headlineNeeds makes its periods). */
 export function badgeRequest(metric: BadgeMetric, filters: StatsFilters): StatsRequest {
   return { op: BADGE_METRICS[metric].op, filters };
 }

@@ -10,14 +10,14 @@ import { describeError, toErrorInfo } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 import type { WorkerFeature } from '@/lib/background/feature.ts';
 import { formatBadge, formatBadgeChange, formatNumber } from '@/lib/format/number.ts';
-import { changeOf, changeSource } from '@/lib/stats/change-sources.ts';
-import { comparedPeriods } from '@/lib/stats/periods.ts';
+import type { CacheEntry } from '@/lib/cache/swr.ts';
+import { coversText, headline, headlineBasis, headlineNeeds, type Answer, type Headline, type Need } from '@/lib/stats/headline.ts';
 import { toolbarButton, type ToolbarButton } from '@/lib/platform/toolbar.ts';
-import { fetchComplete, fetchStat, periodNeeds, type StatsDeps } from '@/lib/stats/worker.ts';
+import { fetchComplete, type StatsDeps } from '@/lib/stats/worker.ts';
 import { requestKey } from '@/lib/stats/query.ts';
-import { BADGE_METRICS, badgeRequest } from './metrics.ts';
+import { badgeRequest } from './metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from './setting.ts';
-import { badgeChangeWords, badgeTitle, badgeWhat, figureDay } from './wording.ts';
+import { badgeChangeWords, badgeTitle, badgeWhat } from './wording.ts';
 
 export const BADGE_ALARM = 'vantage-badge';
 
@@ -39,20 +39,38 @@ export interface BadgeShown {
 
 const COLOURS = { plain: '#3d5afe', up: '#1a7a45', down: '#c62828', problem: '#c62828' } as const;
 
+type Watched = Extract<BadgeSetting, { filters: unknown }>;
+
+const answerOf = (e: CacheEntry<unknown>): Answer => ({ body: e.value, storedAt: e.storedAt });
+
 /**
- * The metric's change against the previous period of the setting's range
- * (complete days only, the popup's period requests and cache): "+4%" in
- * the badge, the words in the title.
+ * The setting's headline (lib/stats/headline.ts): the figure and change the popup shows for the same project and
+ * range, from the same requests (and cache entries): each period's, fetched once its days are over.
  */
-async function changeShown(deps: BadgeDeps, setting: Extract<BadgeSetting, { filters: unknown }>): Promise<BadgeShown & { colour: string }> {
-  const periods = comparedPeriods(setting.filters.range, deps.now?.() ?? Date.now());
-  const answers = periods ? await Promise.all(periodNeeds(badgeRequest(setting.metric, setting.filters), periods).map((n) => fetchComplete(deps, n))) : [];
-  const change = changeOf(changeSource(setting.metric), periods, answers[0]?.value ?? null, answers[1]?.value ?? null) ?? { kind: 'no-current' };
-  const words = badgeChangeWords(setting.metric, change, periods?.days ?? 1);
-  const what = badgeWhat(setting.metric, 'change', periods?.days ?? null);
+async function badgeHeadline(deps: BadgeDeps, setting: Watched, withChange: boolean): Promise<Headline> {
+  const basis = headlineBasis(setting.filters.range, deps.now?.() ?? Date.now());
+  const needs = headlineNeeds(badgeRequest(setting.metric, setting.filters), basis);
+  const fetch = (n: Need | undefined) => (n ? fetchComplete(deps, n).then(answerOf) : Promise.resolve(undefined));
+  const [range, current, previous] = await Promise.all([fetch(needs.range), fetch(needs.current), withChange ? fetch(needs.previous) : undefined]);
+  return headline(setting.metric, basis, { range, current, previous });
+}
+
+/** The headline from what the cache holds, however old (the service failed): its figure, or undefined. */
+async function storedFigure(deps: BadgeDeps, setting: Watched): Promise<(Headline & { value: number | null }) | undefined> {
+  const basis = headlineBasis(setting.filters.range, deps.now?.() ?? Date.now());
+  const needs = headlineNeeds(badgeRequest(setting.metric, setting.filters), basis);
+  const peek = (n: Need | undefined) => (n ? deps.cache.peek(requestKey(n.request)).then((e) => (e ? answerOf(e) : undefined), () => undefined) : Promise.resolve(undefined));
+  const [range, current] = await Promise.all([peek(needs.range), peek(needs.current)]);
+  const h = headline(setting.metric, basis, { range, current });
+  return h.value === undefined ? undefined : { ...h, value: h.value };
+}
+
+/** The change in the badge ("+4%"), its colour, and its words in the title (per day for a level, as on hover in the popup). */
+function changeShown(setting: Watched, h: Headline): { text: string; words: string; colour: string } {
+  const change = h.change ?? { kind: 'failed' };
   const text = change.kind === 'relative' ? formatBadgeChange(change.direction === 'flat' ? 0 : change.ratio) : change.kind === 'from-zero' && change.direction === 'up' ? '\u25B2' : '\u2013';
   const colour = change.kind === 'relative' && change.direction !== 'flat' ? COLOURS[change.direction] : COLOURS.plain;
-  return { text, title: badgeTitle(deps.title, setting.filters.project, what, words), colour };
+  return { text, words: badgeChangeWords(setting.metric, change, h.days || 1), colour };
 }
 
 /** Works out and shows the badge for a setting; answers what was shown. */
@@ -60,30 +78,34 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
   let shown: BadgeShown & { colour?: string };
   if (setting.metric === 'off') {
     shown = { text: '', title: deps.title };
-  } else if (setting.show === 'change') {
-    shown = await changeShown(deps, setting).catch((e: unknown) => {
-      const now = deps.now?.() ?? Date.now();
-      const what = badgeWhat(setting.metric, 'change', comparedPeriods(setting.filters.range, now)?.days ?? null);
-      return { text: '!', title: badgeTitle(deps.title, setting.filters.project, what, describeError(toErrorInfo(e), now)) };
-    });
   } else {
-    const metric = BADGE_METRICS[setting.metric];
-    const request = badgeRequest(setting.metric, setting.filters);
-    const project = setting.filters.project;
-    // The day the number stands on, named in the title (wording.ts).
-    const what = (entry?: { value: unknown; storedAt: number }) => badgeWhat(setting.metric, 'value', null, entry ? figureDay(setting.metric, entry.value, entry.storedAt) : null);
-    try {
-      const entry = await fetchStat(deps, request);
-      const value = metric.read(entry.value, entry.storedAt);
-      shown = { text: formatBadge(value), title: badgeTitle(deps.title, project, what(entry), formatNumber(value)) };
-    } catch (e) {
-      // Keep showing the last known number, and say why it is old.
-      const stale = await deps.cache.peek(requestKey(request)).catch(() => undefined);
-      const problem = describeError(toErrorInfo(e), deps.now?.() ?? Date.now());
-      const last = stale ? metric.read(stale.value, stale.storedAt) : undefined;
-      shown = last !== undefined
-        ? { text: formatBadge(last), title: badgeTitle(deps.title, project, what(stale), t('badge.notUpdated', { value: formatNumber(last), problem })) }
-        : { text: '!', title: badgeTitle(deps.title, project, what(), problem) };
+    const { project } = setting.filters;
+    const now = deps.now?.() ?? Date.now();
+    const basis = headlineBasis(setting.filters.range, now);
+    const days = basis.kind === 'complete' ? basis.periods.days : null;
+    const problem = (e: unknown) => describeError(toErrorInfo(e), now);
+    if (setting.show === 'change') {
+      const what = badgeWhat(setting.metric, 'change', days);
+      shown = await badgeHeadline(deps, setting, true).then(
+        (h) => {
+          const c = changeShown(setting, h);
+          return { text: c.text, title: badgeTitle(deps.title, project, what, c.words), colour: c.colour };
+        },
+        (e: unknown) => ({ text: '!', title: badgeTitle(deps.title, project, what, problem(e)) }),
+      );
+    } else {
+      // What it shows, with the days its figure covers once known ("Total holders, at the end of Nov 26").
+      const what = (h?: Pick<Headline, 'covers'>) => badgeWhat(setting.metric, 'value', days, h ? coversText(h.covers, t('stats.chart.todaySoFar')) : null);
+      try {
+        const h = await badgeHeadline(deps, setting, false);
+        shown = { text: formatBadge(h.value), title: badgeTitle(deps.title, project, what(h), formatNumber(h.value)) };
+      } catch (e) {
+        // Keep showing the last known number, and say why it is old.
+        const last = await storedFigure(deps, setting);
+        shown = last
+          ? { text: formatBadge(last.value), title: badgeTitle(deps.title, project, what(last), t('badge.notUpdated', { value: formatNumber(last.value), problem: problem(e) })) }
+          : { text: '!', title: badgeTitle(deps.title, project, what(), problem(e)) };
+      }
     }
   }
   await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? COLOURS.problem : shown.colour ?? COLOURS.plain }).catch(() => undefined);

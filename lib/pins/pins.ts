@@ -79,10 +79,11 @@ export function dropIndex(from: number, over: number, after: boolean): number {
 }
 
 /**
- * What a pinned row asks for: the project's holder change over the last 30
- * days, with the service's defaults (no chain, token or DApp filter). The
- * same request as the Stats view's Holders block for that project with no
- * filter set, so the two share one cache entry, and one request.
+ * What a pinned row shows: the project's holder change over the last 30
+ * days, with the service's defaults (no chain, token or DApp filter), as the
+ * Stats view's Holders block shows it for that project with no filter set.
+ * The row asks for its compared periods (lib/pins/row-headlines.ts): the
+ * same requests as that block's changes, so they share cache entries.
  */
 export function pinnedRequest(project: string): StatsRequest & { readonly op: 'holderChange' } {
   return { op: 'holderChange', filters: { project, chainId: '', tokenId: '', dapp: '', range: { days: 30 } } };

@@ -1,4 +1,4 @@
-import type { ApiErrorInfo } from '@/lib/api/errors.ts';
+import { moreThan, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import { parseProofJson } from '@/lib/api/responses.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { t } from '@/lib/i18n/index.ts';
@@ -317,9 +317,11 @@ function serviceError(error: ApiErrorInfo): ProofErrorInfo {
   if (error.kind === 'not-configured') return { code: ProofErrorCode.Unauthorized, message: NOT_SET_UP };
   // A service failure's words reach only the popup (the page gets SERVICE_FAILED_FOR_PAGE): the user's language.
   const what = error.operation ?? t('proof.why.theService');
-  const message = error.status
-    ? t('proof.why.callFailedStatus', { what, status: error.status, error: error.message })
-    : t('proof.why.callFailed', { what, error: error.message });
+  const status = error.status;
+  const more = moreThan(error.message, status ? t('proof.why.callFailedStatus', { what, status, error: '' }) : t('proof.why.callFailed', { what, error: '' }));
+  const message = more
+    ? status ? t('proof.why.callFailedStatus', { what, status, error: more }) : t('proof.why.callFailed', { what, error: more })
+    : status ? t('proof.why.callFailedStatusPlain', { what, status }) : t('proof.why.callFailedPlain', { what });
   return { code: ProofErrorCode.ServiceFailed, message };
 }
 

@@ -1,5 +1,6 @@
 import { isRecord } from '@/lib/api/body.ts';
 import type { ScoreResult } from '@/lib/api/responses.ts';
+import { moreThan } from '@/lib/api/errors.ts';
 import { t } from '@/lib/i18n/index.ts';
 
 /**
@@ -20,7 +21,10 @@ function errorText({ success, error, message }: Readonly<Record<string, unknown>
 
 export function judgeScore(result: ScoreResult): ScoreVerdict {
   const failure = errorText(result.extras);
-  if (failure) return { ok: false, message: t('score.verdict.serviceError', { error: failure }) };
+  if (failure) {
+    const more = moreThan(failure, t('score.verdict.serviceError', { error: '' }));
+    return { ok: false, message: more ? t('score.verdict.serviceError', { error: more }) : t('score.verdict.serviceFailure') };
+  }
   if (result.score === null) {
     const said = text(result.extras.message);
     return { ok: false, message: said ? t('score.verdict.noScoreSaid', { said }) : t('score.verdict.noScore') };

@@ -1,6 +1,6 @@
 import { notGrantedMessage, type HostsGranted } from './host-access.ts';
 import { ApiClient } from '@/lib/api/client.ts';
-import { toErrorInfo, type ApiErrorInfo } from '@/lib/api/errors.ts';
+import { moreThan, toErrorInfo, type ApiErrorInfo } from '@/lib/api/errors.ts';
 import type { SettingsDraft } from './form.ts';
 import { validateSettings } from './schema.ts';
 import { t } from '@/lib/i18n/index.ts';
@@ -125,15 +125,17 @@ export function describeConnection(o: ProbeOutcome): ConnectionVerdict {
     case 'bad-response':
       // HTTP 200 with no JSON: some web page, not the API.
       return e.status === undefined || o.jsonAnswer
-        ? { status: 'failed', ok: false, message: t('settings.connection.answeredError', { error: e.message }) }
+        ? { status: 'failed', ok: false, message: moreThan(e.message, t('settings.connection.answeredError', { error: '' })) ? t('settings.connection.answeredError', { error: e.message }) : t('errors.client.unreadable') }
         : wrongBase(t('settings.connection.notLikeService'));
     default: {
       // The service's own words when it gave some (cleaned by the client), else what Vantage says of the answer.
-      const error = e.detail ?? e.message;
+      const heading = e.status ? t('settings.connection.refusedStatus', { status: e.status, error: '' }) : t('settings.connection.refused', { error: '' });
+      const error = moreThan(e.detail ?? e.message, heading);
+      const plain = e.status ? t('errors.refusedStatus', { status: e.status }) : t('errors.refused');
       return {
         status: 'failed',
         ok: false,
-        message: e.status ? t('settings.connection.refusedStatus', { status: e.status, error }) : t('settings.connection.refused', { error }),
+        message: !error ? plain : e.status ? t('settings.connection.refusedStatus', { status: e.status, error }) : t('settings.connection.refused', { error }),
       };
     }
   }

@@ -13,11 +13,19 @@ import { inPeriod, type DayPeriod } from './periods.ts';
 export type ChangeDirection = 'up' | 'down' | 'flat';
 export type ChangeUnit = 'count' | 'share';
 
+/**
+ * Why a figure has no value, said as its cause: the field is not in the service's answer ('missing'), the
+ * service sent it as null or as no number ('unknown'), or no day of the figure's days has a value ('no-days').
+ */
+export type FigureGap = 'missing' | 'unknown' | 'no-days';
+
 export type StatChange =
   /** The earlier period's figure is not known (no data then, or the service did not say). */
   | { readonly kind: 'no-earlier' }
-  /** The current period's figure is not known. */
-  | { readonly kind: 'no-current' }
+  /** The picked range holds no complete day yet (today alone): nothing is compared. */
+  | { readonly kind: 'no-complete-day' }
+  /** Days are complete, but the current figure is not known, for `why` (absent in states stored by 0.3.0 builds). */
+  | { readonly kind: 'no-current'; readonly why?: FigureGap }
   /** The number has no history: a snapshot (e.g. the balance distribution). */
   | { readonly kind: 'snapshot' }
   /** A period's answer could not be had (the service failed): unknown, not "no data". */
@@ -83,6 +91,10 @@ export function changeDirection(c: StatChange): ChangeDirection | null {
   return c.kind === 'relative' || c.kind === 'points' || c.kind === 'from-zero' ? c.direction : null;
 }
 
+// The words of each cause (keys: read in the user's language when said).
+const NO_CURRENT_SHORT = { missing: 'stats.change.missingShort', unknown: 'stats.change.unknownShort', 'no-days': 'stats.change.noDaysShort' } as const;
+const NO_CURRENT = { missing: 'stats.change.missing', unknown: 'stats.change.unknown', 'no-days': 'stats.change.noDays' } as const;
+
 /** The short text beside the number: "+4.2%", "-3.1%", "0%", "+2.1 pts", "from 0", "no earlier data". */
 export function changeShort(c: StatChange): string {
   switch (c.kind) {
@@ -94,8 +106,10 @@ export function changeShort(c: StatChange): string {
       return c.direction === 'flat' ? formatSignedPercent(0) : t('stats.change.fromZeroShort');
     case 'no-earlier':
       return t('stats.change.noEarlierShort');
+    case 'no-complete-day':
+      return t('stats.change.noCompleteDayShort');
     case 'no-current':
-      return t('stats.change.noCurrentShort');
+      return t(NO_CURRENT_SHORT[c.why ?? 'unknown']);
     case 'snapshot':
       return t('stats.change.snapshotShort');
     case 'failed':
@@ -130,8 +144,10 @@ export function changeSpoken(c: StatChange, days: number): string {
       return c.direction === 'flat' ? t('stats.change.flat', days, n) : t('stats.change.fromZero', days, { ...n, value: formatNumber(c.current) });
     case 'no-earlier':
       return t('stats.change.noEarlier');
+    case 'no-complete-day':
+      return t('stats.change.noCompleteDay');
     case 'no-current':
-      return t('stats.change.noCurrent');
+      return t(c.why === undefined ? 'stats.change.noCurrent' : NO_CURRENT[c.why]);
     case 'snapshot':
       return t('stats.change.snapshot');
     case 'failed':

@@ -8,8 +8,9 @@
 import type { DataOperationId } from '@/lib/api/catalog.ts';
 import { t } from '@/lib/i18n/index.ts';
 import { normalize } from '@/lib/stats/operation-views.ts';
-import { holderFigures, latestCompletePoint } from '@/lib/stats/view-models.ts';
-import type { TimeSeries } from '@/lib/normalize/normalize.ts';
+import { holderFigures } from '@/lib/stats/view-models.ts';
+import { latestCompletePoint } from '@/lib/stats/partial-day.ts';
+import { CHANGE_SOURCES } from './change-sources.ts';
 
 /** One value per UTC day: `x` day-start Unix seconds, ascending. */
 export interface DailyValues {
@@ -35,23 +36,19 @@ export interface StatMetric {
   readonly daily?: (body: unknown) => DailyValues;
 }
 
-function column(ts: TimeSeries, key: string): DailyValues {
-  return { x: ts.x, values: ts.series.find((s) => s.key === key)?.values ?? ts.x.map(() => null) };
-}
-
 // Labels are getters: read in the user's language when shown, not when this module loads.
 export const STAT_METRICS = {
   activeHolders: {
     get label() { return t('stats.metric.activeHolders'); },
     op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body, asOf) => holderFigures(normalize('holderChange', body), asOf).active,
-    daily: (body) => column(normalize('holderChange', body).series, 'active'),
+    daily: CHANGE_SOURCES.activeHolders.daily,
   },
   newHolders: {
     get label() { return t('stats.metric.newHolders'); },
     op: 'holderChange', block: 'holders', section: 'holders', unit: 'count',
     current: (body, asOf) => holderFigures(normalize('holderChange', body), asOf).new,
-    daily: (body) => column(normalize('holderChange', body).series, 'new'),
+    daily: CHANGE_SOURCES.newHolders.daily,
   },
   totalHolders: {
     get label() { return t('stats.metric.totalHolders'); },
@@ -61,24 +58,24 @@ export const STAT_METRICS = {
   whales: {
     get label() { return t('stats.metric.whales'); },
     op: 'tokenBalanceDistribution', block: 'balance', section: 'holders', unit: 'count',
-    current: (body) => normalize('tokenBalanceDistribution', body).parts.find((p) => p.key === 'whales')?.value ?? null,
+    current: CHANGE_SOURCES.whales.value,
   },
   dailyUsers: {
     get label() { return t('stats.metric.dailyUsers'); },
     op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body, asOf) => latestCompletePoint(normalize('dailyUsers', body).series, asOf)?.values.users ?? null,
-    daily: (body) => column(normalize('dailyUsers', body).series, 'users'),
+    daily: CHANGE_SOURCES.dailyUsers.daily,
   },
   dailyTransactions: {
     get label() { return t('stats.metric.dailyTransactions'); },
     op: 'dailyUsers', block: 'daily-users', section: 'dapp-users', unit: 'count',
     current: (body, asOf) => latestCompletePoint(normalize('dailyUsers', body).series, asOf)?.values.transactions ?? null,
-    daily: (body) => column(normalize('dailyUsers', body).series, 'transactions'),
+    daily: CHANGE_SOURCES.dailyTransactions.daily,
   },
   returningShare: {
     get label() { return t('stats.metric.returningShare'); },
     op: 'userInbounce', block: 'inbounce', section: 'audience', unit: 'share',
-    current: (body) => normalize('userInbounce', body).wallet.parts.find((p) => p.key === 'returning')?.share ?? null,
+    current: CHANGE_SOURCES.returningShare.value,
   },
 } as const satisfies Record<string, StatMetric>;
 

@@ -66,3 +66,46 @@ export function splitAt(ts: TimeSeries, from: number | null): SplitSeries {
     from,
   };
 }
+
+// ---- the latest point of a series ----
+
+export interface LatestPoint {
+  /** Unix seconds of the latest x with any value. */
+  readonly time: number;
+  /** Each series' value at that time, by series key. */
+  readonly values: Readonly<Record<string, number | null>>;
+  /** Its day was not over when the answer was fetched (lib/stats/partial-day.ts): a part of a day. */
+  readonly partial: boolean;
+}
+
+/** The last point before index `end` that carries any value. */
+function lastPointBefore(ts: TimeSeries, end: number, asOfMs: number | undefined): LatestPoint | null {
+  for (let i = end - 1; i >= 0; i--) {
+    if (ts.series.some((s) => s.values[i] !== null && s.values[i] !== undefined)) {
+      const time = ts.x[i]!;
+      return {
+        time,
+        values: Object.fromEntries(ts.series.map((s) => [s.key, s.values[i] ?? null])),
+        partial: asOfMs !== undefined && isPartialDay(time, asOfMs),
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * The last point of a series that carries any value, or null for an empty
+ * series; with `asOfMs` (when the answer was fetched) it says whether that
+ * point's day was over then.
+ */
+export function latestPoint(ts: TimeSeries, asOfMs?: number): LatestPoint | null {
+  return lastPointBefore(ts, ts.x.length, asOfMs);
+}
+
+/**
+ * The last point whose day was over when the answer was fetched: what a
+ * "latest day" figure, or any day-over-day comparison, stands on.
+ */
+export function latestCompletePoint(ts: TimeSeries, asOfMs: number): LatestPoint | null {
+  return lastPointBefore(ts, partialFrom(ts.x, asOfMs) ?? ts.x.length, asOfMs);
+}

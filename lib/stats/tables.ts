@@ -1,7 +1,7 @@
 /**
  * Tables for CSV export, built from normalized views: the shapes several
  * operations share. Which tables each data operation offers is in
- * operation-views.ts. Pure.
+ * operation-tables.ts. Pure.
  */
 import type { CsvTable } from '@/lib/csv/csv.ts';
 import { isoDate } from '@/lib/normalize/coerce.ts';

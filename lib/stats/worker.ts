@@ -9,9 +9,8 @@ import type { ServiceContext } from '@/lib/cache/service-scope.ts';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
 import type { Route } from '@/lib/messaging/router.ts';
 import { measured } from '@/lib/timing/measure.ts';
-import { DAY_SECONDS } from './partial-day.ts';
-import { requestFor, type ComparedPeriods, type DayPeriod } from './periods.ts';
-import { dateToSeconds, parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
+import type { Need } from './headline.ts';
+import { parseStatsRequest, requestKey, requestParams, type StatsRequest } from './query.ts';
 
 declare module '@/lib/messaging/protocol.ts' {
   interface WorkerRequests {
@@ -47,22 +46,10 @@ export function fetchStat(deps: StatsDeps, request: StatsRequest, force = false)
   return measured('worker.stats-get', () => (force ? deps.cache.refresh(key, fetcher) : deps.cache.get(key, fetcher)));
 }
 
-/** A request, and the moment its answer must have been fetched after to hold its days complete (0: any). */
-export interface Need {
-  readonly request: StatsRequest;
-  readonly completeAfterMs: number;
-}
-
-/** The request over each compared period, current then previous: the same requests (and cache entries) wherever a change is shown. */
-export function periodNeeds(request: StatsRequest, periods: ComparedPeriods): [Need, Need] {
-  const need = (p: DayPeriod): Need => ({ request: requestFor(request, p), completeAfterMs: ((dateToSeconds(p.to) ?? 0) + DAY_SECONDS) * 1000 });
-  return [need(periods.current), need(periods.previous)];
-}
-
 /**
- * Fetches through the cache; an entry stored before its period was over
- * (asked for while its last day was today) holds a day not complete, and is
- * fetched again.
+ * Fetches what a headline stands on (lib/stats/headline.ts headlineNeeds)
+ * through the cache; an entry stored before its period was over (asked for
+ * while its last day was today) holds a day not complete, and is fetched again.
  */
 export async function fetchComplete(deps: StatsDeps, need: Need, force?: boolean): Promise<CacheEntry<unknown>> {
   const entry = await fetchStat(deps, need.request, force);

@@ -28,9 +28,8 @@ import { createSwrCache } from '@/lib/cache/swr.ts';
 import { DEFAULT_TTL_MS } from '@/lib/cache/worker-cache.ts';
 import type { UserNotification } from '@/lib/notify/notifier.ts';
 import { STAT_METRICS, type StatMetricId } from '@/lib/stats/metrics.ts';
-import { comparedPeriods } from '@/lib/stats/periods.ts';
 import { requestKey } from '@/lib/stats/query.ts';
-import { periodNeeds } from '@/lib/stats/worker.ts';
+import { headlineBasis, headlineNeeds } from '@/lib/stats/headline.ts';
 import { memoryAlertStore } from '@/test/unit/fakes/memory-alert-store.ts';
 import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 
@@ -67,7 +66,7 @@ try {
     createdAt: Date.now(),
   });
   const keysOf = (r: AlertRule) => r.condition.kind === 'periodChange'
-    ? periodNeeds(ruleRequest(r), comparedPeriods(changeWindow(r), Date.now())!).map((n) => requestKey(n.request))
+    ? Object.values(headlineNeeds(ruleRequest(r), headlineBasis(changeWindow(r), Date.now()))).map((n) => requestKey(n.request))
     : [requestKey(ruleRequest(r))];
   const distinct = new Set(rules.flatMap(keysOf)).size;
 

@@ -126,7 +126,8 @@ describe('popup against a hostile service, at 420 px', () => {
         'The service refused this request: Web analytics integration is not set up for this project',
       );
       // Countries and traffic loaded with the same key: the 401 is this request's, not the key's.
-      expect(await block(page, 'inbounce').locator('.notice-text').innerText()).toBe('The service refused this request: Unauthorized');
+      // "Unauthorized" only restates the 401: said once, as the status, not after a heading that says it.
+      expect(await block(page, 'inbounce').locator('.notice-text').innerText()).toBe('The service refused this request (HTTP 401).');
       expect(await banner(page).count()).toBe(0);
       const countries = block(page, 'countries');
       expect(await countries.locator('[data-figure="visitors"] .num').innerText()).toBe('7,331');

@@ -113,7 +113,9 @@ describe('popup at 420 px', () => {
 
     // Bars: the claimed rewards of today are drawn apart too; every chart's legend has values without a hover.
     await showSection(page, 'holders', ['holders', 'rewards']);
-    expect(await page.locator('[data-block="holders"] [data-figure="active"] .figure-label').innerText()).toBe('Active holders, today so far');
+    // The headline is the last complete day's, said so; today's follows apart, said as today so far.
+    expect(await page.locator('[data-block="holders"] [data-figure="active"] .figure-covers').innerText()).toMatch(/^on [A-Z][a-z]{2} \d{1,2}$/);
+    expect(await page.locator('[data-block="holders"] .figures[data-partial] .figure-note').innerText()).toBe('today so far');
     const idle = await page.locator('.u-legend .u-series:visible .u-value').allInnerTexts();
     expect(idle.length).toBeGreaterThan(0);
     expect(idle.filter((v) => v.trim() === '')).toEqual([]);

@@ -5,7 +5,7 @@ import { formatBadge } from '@/lib/format/number.ts';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type RequestLog } from './request-log.ts';
-import { sandboxStats } from './sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays, sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
 /**
@@ -142,8 +142,9 @@ describe('popup stats', () => {
   });
 
   it('shows the sandbox\'s holders, balance distribution and daily users, fetching each section only when shown', async () => {
+    // Holder figures cover the days their changes compare: the last 30 complete days (lib/stats/headline.ts).
     const [holders, balance, daily] = await Promise.all([
-      sandboxStats(sb, 'holderChange', 'nebula'),
+      sandboxCompleteDays(sb, 'holderChange', 'nebula'),
       sandboxStats(sb, 'tokenBalanceDistribution', 'nebula'),
       sandboxStats(sb, 'dailyUsers', 'nebula'),
     ]);
@@ -152,7 +153,7 @@ describe('popup stats', () => {
     await page.getByRole('tab', { name: 'Holders' }).click();
     await chooseProject(page, 'nebula');
 
-    const now = holders.now as { total: number; active: number; new: number };
+    const now = holderHeadlines(holders);
     await expectShown(figure(page, 'holders', 'total'), now.total);
     await expectShown(figure(page, 'holders', 'active'), now.active);
     await expectShown(figure(page, 'holders', 'new'), now.new);
@@ -290,12 +291,18 @@ describe('popup stats', () => {
     await log.close();
     await sb.close();
     await h.stopWorker();
-    // Age every cached entry by an hour: the popup must paint them and try (and fail) to revalidate.
+    // Age every cached entry by an hour: the popup must paint them and try (and fail) to revalidate. An entry of
+    // whole days (a compared period's, `startTime` a date) stays after today's midnight UTC, as it always is: before
+    // it, its last day (yesterday) was not over, and it would rightly not count.
     const local = await h.getStorage('local');
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const aged = Object.fromEntries(
       Object.entries(local)
         .filter(([k]) => k.startsWith('cache:'))
-        .map(([k, v]) => [k, { ...(v as { storedAt: number }), storedAt: (v as { storedAt: number }).storedAt - 3_600_000 }]),
+        .map(([k, v]) => {
+          const storedAt = (v as { storedAt: number }).storedAt - 3_600_000;
+          return [k, { ...(v as { storedAt: number }), storedAt: /[?&]startTime=\d{4}-\d{2}-\d{2}(&|$)/.test(k) ? Math.max(storedAt, midnight) : storedAt }];
+        }),
     );
     expect(Object.keys(aged).length).toBeGreaterThan(5);
     await h.setStorage('local', aged);

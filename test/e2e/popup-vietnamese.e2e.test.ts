@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { axeViolations } from './axe.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { expectNothingCut } from './narrow-layout.ts';
-import { sandboxStats } from './sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays, sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
 /**
@@ -69,7 +69,8 @@ describe('the popup in a Vietnamese browser', () => {
 
   it('the Projects tab in Vietnamese: its words, compact numbers the Vietnamese way, changes said in Vietnamese, and axe finds nothing', async () => {
     await h.setStorage('local', { pinnedProjects: ['nebula', 'tidal'] });
-    const holders = (await sandboxStats(sb, 'holderChange', 'nebula')).now as { total: number };
+    // The rows' figures: the last 30 complete days, as their changes compare them.
+    const holders = holderHeadlines(await sandboxCompleteDays(sb, 'holderChange', 'nebula'));
     for (const scheme of ['light', 'dark'] as const) {
       const page = await h.context.newPage();
       await page.setViewportSize({ width: 420, height: 600 });
@@ -86,6 +87,7 @@ describe('the popup in a Vietnamese browser', () => {
       );
       expect(await row.locator('[data-figure="active"] .change .sr-only').innerText()).toMatch(/30 ngày trước đó|không có dữ liệu trước đó/);
       expect(await page.locator('.projects-hint').innerText()).toMatch(/^Mở một dự án/);
+      expect(await page.locator('.projects-basis').innerText()).toMatch(/^30 ngày trọn vẹn gần nhất, đến /);
       await screenshot(page, `popup-vi-projects-${scheme}`);
       expect(await axeViolations(page, `popup-vi-projects-${scheme}`)).toEqual([]);
       await page.close();

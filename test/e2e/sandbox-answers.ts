@@ -26,6 +26,22 @@ export async function sandboxStats(sb: Service, op: DataOperationId, project: st
   return json(`${sb.dataBaseUrl}${getOperation(op).path.replace('{project_id}', project)}?${qs}`, sb.apiKey);
 }
 
+/**
+ * A data operation for a project over the last 30 complete UTC days (worked out here from the clock, nothing of
+ * the extension's code): what a headline figure beside its change covers.
+ */
+export async function sandboxCompleteDays(sb: Service, op: DataOperationId, project: string, nowMs = Date.now()): Promise<Record<string, unknown>> {
+  const today = Math.floor(nowMs / 86_400_000) * 86_400;
+  const qs = new URLSearchParams({ startTime: String(today - 30 * 86_400), endTime: String(today - 1) });
+  return json(`${sb.dataBaseUrl}${getOperation(op).path.replace('{project_id}', project)}?${qs}`, sb.apiKey);
+}
+
+/** The holder figures beside their changes, from a holder answer over the compared days: total at their end, active holders on the last, new holders over all. */
+export function holderHeadlines(answer: Record<string, unknown>): { total: number; active: number; new: number } {
+  const logs = Object.entries(answer.logs as Record<string, { active: number; new: number }>).sort((a, b) => Number(a[0]) - Number(b[0]));
+  return { total: (answer.now as { total: number }).total, active: logs.at(-1)![1].active, new: logs.reduce((n, [, d]) => n + d.new, 0) };
+}
+
 /** calculateCustomScore for an address under a model. */
 export function sandboxScore(sb: Service, address: string, scoreId: string): Promise<Record<string, unknown>> {
   return json(`${sb.integrationBaseUrl}/platform-services/calculateCustomScore/${address}?scoreId=${scoreId}`, sb.apiKey);

@@ -6,9 +6,8 @@ import { FlowView } from '@/components/stats/FlowView.tsx';
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, NoHistory, useSizes } from './shared.tsx';
-import { ComparedFigures, PerProject } from '@/components/stats/compared-parts.tsx';
-import { useChanges } from '@/components/stats/use-change.ts';
+import { Figures, NoHistory, useCovers, useHeadlineItems, useSizes } from './shared.tsx';
+import { ComparedFigures, ComparedHeadlines, PerProject } from '@/components/stats/compared-parts.tsx';
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { trafficVisitors } from '@/lib/stats/change-sources.ts';
 import { t } from '@/lib/i18n/index.ts';
@@ -21,22 +20,26 @@ function RetentionBlock() {
   );
 }
 
-/** Wallets and visitors, new against returning; the returning share's change in points. */
+/**
+ * Wallets and visitors, new against returning, over the compared days (the block asks for them: wholeDays), which
+ * it says; the returning share's change in points.
+ */
 function InbounceSplits({ v, o }: { v: ViewOf<'userInbounce'>; o: ViewOf<'userInbounce'> | null }) {
-  const c = useChanges(['returningShare', 'returningVisitorShare']);
+  const covers = useCovers('returningShare');
   return (
     <>
+      {covers && <p class="hint figure-covers" data-covers>{covers}</p>}
       <h4>{t('stats.inbounce.wallets')}</h4>
-      <Split breakdown={v.wallet} compare={o?.wallet} label={t('stats.inbounce.wallets')} changes={{ returning: c.returningShare }} />
+      <Split breakdown={v.wallet} compare={o?.wallet} label={t('stats.inbounce.wallets')} headlines={{ returning: 'returningShare' }} empty={t('stats.inbounce.noWallets')} />
       <h4>{t('stats.inbounce.visitors')}</h4>
-      <Split breakdown={v.visitor} compare={o?.visitor} label={t('stats.inbounce.visitors')} changes={{ returning: c.returningVisitorShare }} />
+      <Split breakdown={v.visitor} compare={o?.visitor} label={t('stats.inbounce.visitors')} headlines={{ returning: 'returningVisitorShare' }} empty={t('stats.inbounce.noVisitors')} />
     </>
   );
 }
 
 function InbounceBlock() {
   return (
-    <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce" changes alerts={['returningShare']}>
+    <Block id="inbounce" title={t('stats.inbounce.title')} op="userInbounce" changes wholeDays alerts={['returningShare']}>
       {(v, o) => <InbounceSplits v={v} o={o} />}
     </Block>
   );
@@ -52,8 +55,8 @@ function CountriesBlock() {
             <ComparedFigures
               caption={t('stats.countries.title')}
               items={[
-                { id: 'visitors', label: t('stats.countries.totalVisitors'), a: v.totalVisitors, b: o.totalVisitors },
-                { id: 'wallets', label: t('stats.countries.totalWallets'), a: v.totalWallets, b: o.totalWallets },
+                { id: 'visitors', label: t('stats.countries.totalVisitors'), a: { value: v.totalVisitors }, b: { value: o.totalVisitors } },
+                { id: 'wallets', label: t('stats.countries.totalWallets'), a: { value: v.totalWallets }, b: { value: o.totalWallets } },
               ]}
             />
           )}
@@ -87,19 +90,25 @@ function CountriesBlock() {
   );
 }
 
-/** The window's visitors, with their change. */
+const TRAFFIC_FIGURES = () => [['visitors', t('stats.traffic.visitors'), 'trafficVisitors']] as const;
+
+/** The visitors of the compared days (the block asks for them: wholeDays), with their change; nothing when the flow gives none. */
 function TrafficFigures({ v }: { v: ViewOf<'trafficShare'> }) {
-  const c = useChanges(['trafficVisitors']);
-  const visitors = trafficVisitors(v);
-  return visitors === null ? null : <Figures items={[{ id: 'visitors', label: t('stats.traffic.visitors'), value: visitors, change: c.trafficVisitors }]} />;
+  const items = useHeadlineItems(TRAFFIC_FIGURES());
+  return trafficVisitors(v) === null ? null : <Figures items={items} />;
 }
 
 function TrafficBlock() {
   const s = useSizes();
   return (
-    <Block id="traffic" title={t('stats.traffic.title')} op="trafficShare" wide changes>
+    <Block id="traffic" title={t('stats.traffic.title')} op="trafficShare" wide changes wholeDays>
       {(v, o) => o
-        ? <PerProject view={v} other={o}>{(view) => <FlowView view={view} limit={s.rows} />}</PerProject>
+        ? (
+          <>
+            <ComparedHeadlines caption={t('stats.traffic.title')} items={TRAFFIC_FIGURES()} />
+            <PerProject view={v} other={o}>{(view) => <FlowView view={view} limit={s.rows} />}</PerProject>
+          </>
+        )
         : (
           <>
             <TrafficFigures v={v} />

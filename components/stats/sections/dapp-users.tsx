@@ -8,9 +8,8 @@ import { Num, Pct } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { isPartialDay } from '@/lib/stats/partial-day.ts';
 import { useAsOf, useDayNotOverText } from '@/components/stats/partial-day.ts';
-import { LatestDay, useSizes } from './shared.tsx';
-import { ComparedLatestDay } from '@/components/stats/compared-parts.tsx';
-import { useChanges } from '@/components/stats/use-change.ts';
+import { Figures, SoFar, useHeadlineItems, useSizes } from './shared.tsx';
+import { ComparedHeadlines } from '@/components/stats/compared-lazy.ts';
 import type { TimeSeries } from '@/lib/normalize/normalize.ts';
 import { t } from '@/lib/i18n/index.ts';
 
@@ -21,7 +20,7 @@ function DailyUsersBlock() {
       {(v, o) => (
         <>
           {o
-            ? <ComparedLatestDay series={v.series} other={o.series} caption={t('stats.dailyUsers.title')} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} />
+            ? <ComparedHeadlines caption={t('stats.dailyUsers.title')} items={DAILY_FIGURES()} />
             : <DailyFigures series={v.series} />}
           <Chart series={v.series} compare={o?.series} label={t('stats.dailyUsers.title')} height={s.chart} />
         </>
@@ -30,15 +29,23 @@ function DailyUsersBlock() {
   );
 }
 
-/** The latest complete day's users and transactions, each with the change of its daily mean. */
+/** Each daily figure: its id on the page, its label, its headline number. */
+const DAILY_FIGURES = () => [
+  ['users', t('stats.dailyUsers.users'), 'dailyUsers'],
+  ['transactions', t('stats.dailyUsers.transactions'), 'dailyTransactions'],
+] as const;
+
+/**
+ * Users and transactions on the latest complete day, each with the change of its mean per day (lib/stats/headline.ts);
+ * the day not over follows apart, smaller.
+ */
 function DailyFigures({ series }: { series: TimeSeries }) {
-  const c = useChanges(['dailyUsers', 'dailyTransactions']);
+  const items = useHeadlineItems(DAILY_FIGURES());
   return (
-    <LatestDay
-      series={series}
-      labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }}
-      changes={{ users: c.dailyUsers, transactions: c.dailyTransactions }}
-    />
+    <>
+      <Figures items={items} />
+      <SoFar series={series} labels={{ users: t('stats.dailyUsers.users'), transactions: t('stats.dailyUsers.transactions') }} headline="dailyUsers" />
+    </>
   );
 }
 

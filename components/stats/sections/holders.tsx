@@ -1,7 +1,6 @@
 /** Holders: totals now, holder change, balance classes, prominent holders, claimed rewards, contracts used. */
 import type { ViewOf } from '@/lib/stats/operation-views.ts';
 import { paramValues } from '@/lib/stats/query.ts';
-import { lacksNow } from '@/lib/stats/view-models.ts';
 import { Block } from '@/components/stats/Block.tsx';
 import { Blocks } from '@/components/stats/Blocks.tsx';
 import { Chart } from '@/components/stats/Chart.tsx';
@@ -9,47 +8,33 @@ import { Choice, NumberOption, useOption } from '@/components/stats/controls.tsx
 import { Num } from '@/components/stats/Num.tsx';
 import { RankedTable, Short } from '@/components/stats/RankedTable.tsx';
 import { Split } from '@/components/stats/Split.tsx';
-import { Figures, LatestDay, NoHistory, usePartialDay, useSizes } from './shared.tsx';
-import { ComparedFigures } from '@/components/stats/compared-lazy.ts';
-import { useChanges } from '@/components/stats/use-change.ts';
-import { useAsOf } from '@/components/stats/partial-day.ts';
-import type { TimeSeries } from '@/lib/normalize/normalize.ts';
-import { partialFrom } from '@/lib/stats/partial-day.ts';
-import { sumKnown } from '@/lib/normalize/coerce.ts';
+import { Figures, NoHistory, SoFar, useHeadlineItems, useSizes } from './shared.tsx';
+import { ComparedHeadlines } from '@/components/stats/compared-lazy.ts';
 import { t } from '@/lib/i18n/index.ts';
 
+/** Each holder figure: its id on the page, its label, its headline number. */
+const HOLDER_FIGURES = () => [
+  ['total', t('stats.holders.total'), 'totalHolders'],
+  ['active', t('stats.holders.active'), 'activeHolders'],
+  ['new', t('stats.holders.new'), 'newHolders'],
+] as const;
+
 /**
- * The figures "now": the active holders are the last day's, so a day not over
- * is said as such. An answer without `now` still has its days: the latest
- * complete one stands in for active and new holders, named as that day.
+ * The holder figures, by the rule of headline numbers (lib/stats/headline.ts):
+ * the total at the end of the last complete day, the active holders on it,
+ * the new holders over the compared days, each with its change; the day not
+ * over follows apart, smaller.
  */
 export function HolderFigures({ v, other = null }: { v: ViewOf<'holderChange'>; other?: ViewOf<'holderChange'> | null }) {
-  const partial = usePartialDay(v.series);
-  const c = useChanges(['totalHolders', 'activeHolders', 'newHolders']);
-  if (other) return <ComparedHolderFigures v={v} other={other} />;
-  if (lacksNow(v)) {
-    return (
-      <>
-        <Figures items={[{ id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders }]} />
-        <LatestDay series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} changes={{ active: c.activeHolders, new: c.newHolders }} />
-      </>
-    );
-  }
+  const spec = HOLDER_FIGURES();
+  const items = useHeadlineItems(spec);
+  if (other) return <ComparedHeadlines caption={t('stats.holders.title')} items={spec} />;
   return (
-    <Figures
-      items={[
-        { id: 'total', label: t('stats.holders.total'), value: v.now.total, change: c.totalHolders },
-        { id: 'active', label: partial === null ? t('stats.holders.active') : t('stats.holders.activePartial', { partial }), value: v.now.active, change: c.activeHolders },
-        { id: 'new', label: t('stats.holders.new'), value: v.now.new, change: c.newHolders },
-      ]}
-    />
+    <>
+      <Figures items={items} />
+      <SoFar series={v.series} labels={{ active: t('stats.holders.active'), new: t('stats.holders.new') }} headline="activeHolders" />
+    </>
   );
-}
-
-/** Both projects' holders now, a column each (a comparison). */
-function ComparedHolderFigures({ v, other }: { v: ViewOf<'holderChange'>; other: ViewOf<'holderChange'> }) {
-  const now = (id: 'total' | 'active' | 'new', label: string) => ({ id, label, a: v.now[id], b: other.now[id] });
-  return <ComparedFigures caption={t('stats.holders.title')} items={[now('total', t('stats.holders.total')), now('active', t('stats.holders.active')), now('new', t('stats.holders.new'))]} />;
 }
 
 function HolderChangeBlock() {
@@ -66,13 +51,11 @@ function HolderChangeBlock() {
   );
 }
 
-/** The rewards claimed on the answer's complete days (a day so far is drawn, not added up), with their change. */
-function RewardsFigures({ series }: { series: TimeSeries }) {
-  const asOf = useAsOf();
-  const c = useChanges(['claimedRewards']);
-  const partial = asOf === null ? null : partialFrom(series.x, asOf);
-  const days = series.series.find((x) => x.key === 'claimed')?.values.slice(0, partial ?? undefined) ?? [];
-  return <Figures items={[{ id: 'claimed', label: t('stats.rewards.total'), value: sumKnown(days), change: c.claimedRewards }]} />;
+/** The rewards claimed over the compared days (a day so far is drawn, not added up), with their change. */
+function RewardsFigures({ compared }: { compared: boolean }) {
+  const spec = [['claimed', t('stats.rewards.total'), 'claimedRewards']] as const;
+  const items = useHeadlineItems(spec);
+  return compared ? <ComparedHeadlines caption={t('stats.rewards.title')} items={spec} /> : <Figures items={items} />;
 }
 
 function ClaimedRewardsBlock() {
@@ -81,7 +64,7 @@ function ClaimedRewardsBlock() {
     <Block id="rewards" title={t('stats.rewards.title')} op="dailyClaimedRewards" wide changes>
       {(v, o) => (
         <>
-          {!o && <RewardsFigures series={v.series} />}
+          <RewardsFigures compared={o !== null} />
           <Chart series={v.series} compare={o?.series} label={t('stats.rewards.chart')} height={s.small} kind="bars" />
         </>
       )}

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import type { CannedAnswer } from '@/test/e2e/request-log.ts';
-import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays, sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
 import type { Launch, Scenario } from './scenario.ts';
 
@@ -78,9 +78,10 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
   {
     name: 'compares nebula with tidal: both projects\' figures and chart values are the sandbox\'s, the legend and text alternative name both, the URL holds both',
     async run({ driver, sandbox: sb }) {
+      // Headline figures: the last 30 complete days, for each project by the same rule (lib/stats/headline.ts).
       const [hn, ht, dn, dt] = await Promise.all([
-        sandboxStats(sb, 'holderChange', 'nebula'),
-        sandboxStats(sb, 'holderChange', 'tidal'),
+        sandboxCompleteDays(sb, 'holderChange', 'nebula'),
+        sandboxCompleteDays(sb, 'holderChange', 'tidal'),
         sandboxStats(sb, 'dailyUsers', 'nebula'),
         sandboxStats(sb, 'dailyUsers', 'tidal'),
       ]);
@@ -97,10 +98,13 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
       expect(await page.text('.compare-what')).toMatch(/Comparing nebula with tidal/);
       await expect.poll(() => hashOf(page)).toEqual({ project: 'nebula', compare: 'tidal' });
 
-      // Holders now: a column per project, each the sandbox's answer for that project.
+      // Holders: a column per project, each the sandbox's answer for that project, each figure with its change.
       for (const [project, answer] of [['nebula', hn], ['tidal', ht]] as const) {
-        const now = answer.now as { total: number; active: number; new: number };
-        for (const figure of ['total', 'active', 'new'] as const) await expectValue(page, cell('holders', figure, project), now[figure]);
+        const figures = holderHeadlines(answer);
+        for (const figure of ['total', 'active', 'new'] as const) {
+          await expectValue(page, cell('holders', figure, project), figures[figure]);
+          await expect.poll(() => page.attr(`[data-block="holders"] [data-figure="${figure}"] td[data-project="${project}"] .change`, 'data-change'), { timeout: 20_000 }).not.toBe('loading');
+        }
       }
       // The holders chart: one legend naming both projects, a text alternative naming both, the other dashed.
       await page.waitFor('[data-block="holders"] .chart[data-compared] .uplot');
@@ -139,9 +143,8 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
       await page.close();
       const again = await driver.openExtensionPage(url.slice(url.indexOf('dashboard.html')));
       await again.waitFor('[data-comparing="tidal"]', 20_000);
-      const now = hn.now as { total: number };
-      await expectValue(again, cell('holders', 'total', 'nebula'), now.total);
-      await expectValue(again, cell('holders', 'total', 'tidal'), (ht.now as { total: number }).total);
+      await expectValue(again, cell('holders', 'total', 'nebula'), holderHeadlines(hn).total);
+      await expectValue(again, cell('holders', 'total', 'tidal'), holderHeadlines(ht).total);
       await again.screenshot('dashboard-compare');
       await again.close();
     },
@@ -176,7 +179,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
   {
     name: 'says the other project\'s failure (unknown id, 403, 429) for it alone: the first project\'s numbers and notices stay',
     async run({ driver, sandbox: sb }) {
-      const total = (await sandboxStats(sb, 'holderChange', 'nebula')).now as { total: number };
+      const total = holderHeadlines(await sandboxCompleteDays(sb, 'holderChange', 'nebula'));
       const cases = [
         ['nosuchproject', 'not-found', /nosuchproject/],
         ['locked', 'refused', /Access to this project is not allowed/],

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { startRequestLog, type RequestLog, type RequestLogOptions } from '@/test/e2e/request-log.ts';
-import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays, sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
@@ -45,11 +45,13 @@ export const popupStatsScenarios: readonly Scenario<PopupWorld>[] = [
   {
     name: 'shows the sandbox\'s numbers in each section: holders, DApp users, audience',
     async run({ driver, sandbox: sb }) {
-      const [holders, balance, daily, inbounce] = await Promise.all([
+      // Headline figures cover the days their changes compare: the last 30 complete days (lib/stats/headline.ts).
+      const [holders, upToNow, balance, daily, inbounce] = await Promise.all([
+        sandboxCompleteDays(sb, 'holderChange', 'nebula'),
         sandboxStats(sb, 'holderChange', 'nebula'),
         sandboxStats(sb, 'tokenBalanceDistribution', 'nebula'),
         sandboxStats(sb, 'dailyUsers', 'nebula'),
-        sandboxStats(sb, 'userInbounce', 'nebula'),
+        sandboxCompleteDays(sb, 'userInbounce', 'nebula'),
       ]);
       // Opens on the default project from Options.
       const page = await driver.openExtensionPage('popup.html');
@@ -57,10 +59,13 @@ export const popupStatsScenarios: readonly Scenario<PopupWorld>[] = [
       expect(await page.evaluate(() => (document.getElementById('stats-project') as HTMLInputElement).value)).toBe('nebula');
 
       await page.click('#section-holders');
-      const now = holders.now as { total: number; active: number; new: number };
-      await expectNumber(page, figure('holders', 'total'), now.total);
-      await expectNumber(page, figure('holders', 'active'), now.active);
-      await expectNumber(page, figure('holders', 'new'), now.new);
+      const h = holderHeadlines(holders);
+      await expectNumber(page, figure('holders', 'total'), h.total);
+      await expectNumber(page, figure('holders', 'active'), h.active);
+      await expectNumber(page, figure('holders', 'new'), h.new);
+      // Today so far follows apart: the range's own answer, up to now.
+      await expectNumber(page, figure('holders', 'active-partial'), (upToNow.now as { active: number }).active);
+      expect(await page.text('[data-block="holders"] [data-figure="total"] .figure-covers')).toMatch(/^at the end of [A-Z][a-z]{2} \d{1,2}$/);
       const b = balance as { whales: number; normalWallets: number; forgottenWallets: number };
       await expectNumber(page, part('balance', 'whales'), b.whales);
       await expectNumber(page, part('balance', 'normal'), b.normalWallets);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
-import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays } from '@/test/e2e/sandbox-answers.ts';
 import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
 import type { Launch, Scenario } from './scenario.ts';
 
@@ -77,8 +77,9 @@ export const projectsScenarios: readonly Scenario<ProjectsWorld>[] = [
 
       for (const p of ['nebula', 'tidal', 'quartz']) {
         await page.waitFor(`${row(p)}[data-state="ready"] [data-figure="total"] .num`, 20_000);
-        const now = (await sandboxStats(sb, 'holderChange', p)).now as { total: number; active: number; new: number };
-        for (const [figure, value] of Object.entries(now)) {
+        // The last 30 complete days, as the change beside each figure compares them (lib/stats/headline.ts).
+        const figures = holderHeadlines(await sandboxCompleteDays(sb, 'holderChange', p));
+        for (const [figure, value] of Object.entries(figures)) {
           expect(await page.attr(`${row(p)} [data-figure="${figure}"] .num`, 'data-value'), `${p} ${figure}`).toBe(String(value));
         }
         // Each figure's change arrives (after the numbers), said in words.
@@ -96,8 +97,8 @@ export const projectsScenarios: readonly Scenario<ProjectsWorld>[] = [
       expect(await page.evaluate(() => document.querySelectorAll('li.pin-row[data-state="ready"]').length)).toBe(3);
       await page.screenshot('projects-tab');
 
-      // Never the same request twice: the last 30 days and the 30 days before, once each per project. Nebula's
-      // are shared with the Stats tab's Holders block (which also asks for its current period on its own).
+      // Never the same request twice: the last 30 complete days and the 30 days before, once each per project.
+      // Nebula's are shared with the Stats tab's Holders block (which also asks for the last 30 days up to now).
       const asked = (p: string) => log.paths.filter((x) => x.startsWith(`/dev/v3/data/${p}/holders/holder-change?`));
       for (const p of ['nebula', 'tidal', 'quartz']) expect(new Set(asked(p)).size, p).toBe(asked(p).length);
       expect(asked('tidal')).toHaveLength(2);

@@ -19,10 +19,10 @@ const clock = fakeClock(T0);
 const now = T0 + 12 * HOUR;
 const yesterday = T0 / 1000 - DAY_S;
 const week = { ...filters, range: { days: 7 as const } };
-const periods = comparedPeriods(week.range, now)!;
+const periods = { kind: 'complete', periods: comparedPeriods(week.range, now)! } as const;
 const answers = (before: number, after: number) => ({
-  previous: dailyUsersBody(yesterday - 7 * DAY_S, Array(7).fill(before)),
-  current: dailyUsersBody(yesterday, Array(7).fill(after)),
+  previous: { body: dailyUsersBody(yesterday - 7 * DAY_S, Array(7).fill(before)), storedAt: now },
+  current: { body: dailyUsersBody(yesterday, Array(7).fill(after)), storedAt: now },
 });
 const changeRule = (percent: number, way: 'up' | 'down' | 'either', over: Partial<AlertRule> = {}) =>
   rule({ filters: week, condition: { kind: 'periodChange', percent, way }, ...over });

@@ -11,7 +11,7 @@ const now = T0 + 12 * HOUR;
 const yesterday = T0 / 1000 - DAY_S;
 /** Periods of 7 days: the 7 days before today, against the 7 before them. */
 const week = { ...filters, range: { days: 7 as const } };
-const periods = comparedPeriods(week.range, now)!;
+const periods = { kind: 'complete', periods: comparedPeriods(week.range, now)! } as const;
 
 function changeRule(percent: number, way: 'up' | 'down' | 'either', over: Partial<AlertRule> = {}): AlertRule {
   return rule({ filters: week, condition: { kind: 'periodChange', percent, way }, ...over });
@@ -20,7 +20,8 @@ function changeRule(percent: number, way: 'up' | 'down' | 'either', over: Partia
 /** Daily users: every day of the previous week `before` users, every day of the current one `after` (the answers for each period). */
 function answers(before: number | null, after: number) {
   const previous = before === null ? { dailyUsers: [] } : dailyUsersBody(yesterday - 7 * DAY_S, Array(7).fill(before));
-  return { previous, current: dailyUsersBody(yesterday, Array(7).fill(after)) };
+  // Both fetched now, after their days were over (lib/stats/headline.ts holds them whole).
+  return { previous: { body: previous, storedAt: now }, current: { body: dailyUsersBody(yesterday, Array(7).fill(after)), storedAt: now } };
 }
 
 describe('period-change rules: validation', () => {
@@ -78,8 +79,13 @@ describe('period-change rules: evaluation', () => {
     expect(zero.state.change).toEqual({ kind: 'from-zero', direction: 'up', current: 500 });
     // The data comes back past the line: a crossing from the last change that had a number.
     expect(evaluatePeriodChange(r, none.state, periods, answers(100, 150), now, clock).fired).not.toBeNull();
-    // No complete day in the window: nothing to compare, nothing fired.
-    expect(evaluatePeriodChange(r, bearings, null, { current: null, previous: null }, now, clock)).toMatchObject({ fired: null, state: { change: { kind: 'no-current' } } });
+    // No complete day in the window: nothing to compare, nothing fired, and said so (not as an unknown figure).
+    const soFar = evaluatePeriodChange(r, bearings, { kind: 'so-far' }, {}, now, clock);
+    expect(soFar).toMatchObject({ fired: null, state: { change: { kind: 'no-complete-day' }, lastChange: expect.closeTo(5, 6) } });
+    expect(soFar.state).not.toHaveProperty('changeDays');
+    // Days complete, the current figure unknown: said as unknown, with why.
+    const unknown = evaluatePeriodChange(r, bearings, periods, { ...answers(100, 100), current: { body: { dailyUsers: [] }, storedAt: now } }, now, clock);
+    expect(unknown.state).toMatchObject({ change: { kind: 'no-current', why: 'no-days' }, changeDays: 7 });
   });
 
   it('fires at most once per local day', () => {

@@ -209,7 +209,8 @@ describe('ApiClient', () => {
     expect(describeError(refused.toInfo())).toBe('The service refused this request: Web analytics integration is not set up for this project');
     const bare = await failure(c.call('distributionByCountries', { project_id: 'p' }));
     expect(bare).toMatchObject({ kind: 'key-rejected', keyBasis: 'status' });
-    expect(describeError(asRefusal(bare.toInfo()))).toBe('The service refused this request: Forbidden');
+    // "Forbidden" only restates the 403: said once, as the status.
+    expect(describeError(asRefusal(bare.toInfo()))).toBe('The service refused this request (HTTP 403).');
   });
 
   it.each([

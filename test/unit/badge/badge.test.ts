@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '@/lib/api/client.ts';
 import { ApiError } from '@/lib/api/errors.ts';
@@ -7,6 +7,7 @@ import { BADGE_METRICS, isBadgeMetric } from '@/lib/badge/metrics.ts';
 import { badgeSettingItem, isBadgeSetting, type BadgeSetting } from '@/lib/badge/setting.ts';
 import { formatBadgeChange } from '@/lib/format/number.ts';
 import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from '@/lib/badge/worker.ts';
+import { headlineBasis, headlineNeeds } from '@/lib/stats/headline.ts';
 import { requestKey, type StatsFilters } from '@/lib/stats/query.ts';
 import { inTestScope, testCache } from '@/test/unit/cache/fakes.ts';
 
@@ -27,48 +28,60 @@ function deps(call: (op: string, params?: { startTime?: number }) => Promise<unk
 
 const on = (metric: keyof typeof BADGE_METRICS): BadgeSetting => ({ metric, filters, periodMinutes: 30 });
 
-describe('badge metrics', () => {
-  it('read their number from the operation\'s answer', () => {
-    const asOf = Date.UTC(2026, 10, 26);
-    expect(BADGE_METRICS.dailyUsers.read(daily, asOf)).toBe(2050);
-    expect(BADGE_METRICS.activeHolders.read(holders, asOf)).toBe(1830);
-    expect(BADGE_METRICS.totalHolders.read(holders, asOf)).toBe(48213);
-    expect(BADGE_METRICS.newHolders.read({}, asOf)).toBeNull();
+/** A holder answer as the service gives it for any window: yesterday and today so far in its logs. */
+function holdersAt(nowMs: number, active = 1830) {
+  const today = Math.floor(nowMs / 86_400_000) * 86_400;
+  return { now: { active: 5, new: 214, total: 48213 }, logs: { [today - 86_400]: { active, new: 40 }, [today]: { active: 5, new: 2 } } };
+}
+
+describe('the badge\'s figure follows the one rule of headline numbers', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the figure the popup shows: the latest complete day of a level, never today so far', async () => {
+    vi.setSystemTime(Date.UTC(2023, 10, 17, 12));
+    const d = deps(async (op) => (op === 'holderChange' ? holdersAt(Date.now()) : daily));
+    // Nov 16 (1,700,092,800) is the latest complete day with daily users; today (Nov 17) has none yet.
+    expect(await updateBadge(d, on('dailyUsers'))).toEqual({ text: '2050', title: 'Vantage: nebula, DApp users, on Nov 16: 2,050' });
+    expect(await updateBadge(d, on('activeHolders'))).toMatchObject({ text: '1830' });
+    // Just after midnight UTC: the day before is now the latest complete one.
+    vi.setSystemTime(Date.UTC(2023, 10, 17, 0, 0, 5));
+    expect(await updateBadge(d, on('dailyUsers'))).toMatchObject({ text: '2050' });
+    vi.setSystemTime(Date.UTC(2023, 10, 16, 23, 59, 55));
+    expect(await updateBadge(deps(async () => daily), on('dailyUsers'))).toMatchObject({ text: '1830' });
+  });
+
+  it('knows its metrics by name, and nothing else', () => {
     expect(isBadgeMetric('dailyUsers')).toBe(true);
     expect(isBadgeMetric('toString')).toBe(false);
   });
+
+  it('asks for the compared days (the popup\'s requests), never for the range up to now', async () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 15));
+    const asked: { startTime?: number; endTime?: number }[] = [];
+    const d = deps(async (_op, params) => (asked.push(params ?? {}), holdersAt(Date.now())));
+    expect(await updateBadge(d, on('newHolders'))).toEqual({ text: '40', title: 'Vantage: nebula, New holders, Oct 27 – Nov 25: 40' });
+    expect(asked).toEqual([expect.objectContaining({ startTime: Date.UTC(2026, 9, 27) / 1000, endTime: Date.UTC(2026, 10, 26) / 1000 - 1 })]);
+  });
 });
 
-describe('badge metrics on an answer the popup reads with a fallback', () => {
-  // 2023-11-15 and 2023-11-16 (UTC); the answer is fetched at noon on the 16th, so that day is not over.
-  const day1 = 1_700_006_400;
-  const day2 = day1 + 86_400;
-  const noonOfDay2 = (day2 + 43_200) * 1000;
-  const noNow = { logs: { [day1]: { active: 1790, new: 40 }, [day2]: { active: 900, new: 5 } } };
-
-  it('let the latest complete day stand in for a missing "now", as the popup does', () => {
-    expect(BADGE_METRICS.activeHolders.read(noNow, noonOfDay2)).toBe(1790);
-    expect(BADGE_METRICS.newHolders.read(noNow, noonOfDay2)).toBe(40);
-    // Fetched after the second day was over: that day stands in.
-    expect(BADGE_METRICS.activeHolders.read(noNow, (day2 + 86_400) * 1000)).toBe(900);
-    // No total in a series: nothing stands in for it.
-    expect(BADGE_METRICS.totalHolders.read(noNow, noonOfDay2)).toBeNull();
-  });
-
-  it('show the last complete day of daily users, never a day not over', () => {
-    expect(BADGE_METRICS.dailyUsers.read(daily, noonOfDay2)).toBe(1830);
-  });
-
-  it('put a missing "now" on the badge from the series, through the worker', async () => {
+describe('badge metrics on an answer without "now"', () => {
+  it('stand on the series, as the popup does', async () => {
     // The cache stamps the answer with the real clock: today is not over, yesterday is.
     const today = Math.floor(Date.now() / 86_400_000) * 86_400;
     const d = deps(async () => ({ logs: { [today - 86_400]: { active: 1790, new: 40 }, [today]: { active: 900, new: 5 } } }));
     expect(await updateBadge(d, on('activeHolders'))).toMatchObject({ text: '1790' });
+    // No total in a series: nothing stands in for it, and the title says it is missing from the answer.
+    expect(await updateBadge(d, on('totalHolders'))).toMatchObject({ text: '' });
   });
 });
 
 describe('updateBadge', () => {
   beforeEach(() => fakeBrowser.reset());
+  afterEach(() => vi.useRealTimers());
 
   it('is empty when off (the default)', async () => {
     expect(await badgeSettingItem.getValue()).toEqual({ metric: 'off' });
@@ -77,19 +90,24 @@ describe('updateBadge', () => {
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
   });
 
-  it('shows the chosen number, compact, with the exact one in the title', async () => {
-    const d = deps(async (op) => (op === 'holderChange' ? holders : daily));
-    expect(await updateBadge(d, on('totalHolders'))).toEqual({ text: '48K', title: 'Vantage: nebula, Total holders now: 48,213' });
+  it('shows the chosen number, compact, with the exact one and its days in the title', async () => {
+    const d = deps(async () => holders);
+    const end = new Date((Math.floor(Date.now() / 86_400_000) - 1) * 86_400_000);
+    const day = end.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    expect(await updateBadge(d, on('totalHolders'))).toEqual({ text: '48K', title: `Vantage: nebula, Total holders, at the end of ${day}: 48,213` });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('48K');
-    expect(await updateBadge(d, on('dailyUsers'))).toMatchObject({ text: '2050' });
   });
 
   it('keeps the last known number when the service fails, and says why', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 15));
     const d = deps(async () => Promise.reject(new ApiError({ kind: 'network', message: 'down' })));
-    await d.store.set(inTestScope(requestKey({ op: 'holderChange', filters })), { value: holders, storedAt: 0 });
-    const shown = await updateBadge(d, on('activeHolders'));
-    expect(shown.text).toBe('1830');
-    expect(shown.title).toMatch(/not updated: The service is unreachable/);
+    const { current } = headlineNeeds({ op: 'holderChange', filters }, headlineBasis(filters.range, Date.now()));
+    // Stored this morning, after the compared days were over; older than the cache's minute.
+    await d.store.set(inTestScope(requestKey(current!.request)), { value: holders, storedAt: Date.UTC(2026, 10, 26, 9) });
+    const shown = await updateBadge(d, on('totalHolders'));
+    expect(shown.text).toBe('48K');
+    expect(shown.title).toMatch(/48,213 \(not updated: The service is unreachable/);
   });
 
   it('shows "!" when there is neither an answer nor a cached one', async () => {
@@ -102,7 +120,7 @@ describe('badge schedule', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('creates the alarm when a metric is chosen and clears it when turned off', async () => {
-    const d = deps(async () => holders);
+    const d = deps(async () => holdersAt(Date.now()));
     await syncBadge(d, on('activeHolders'), false);
     expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toMatchObject({ name: BADGE_ALARM, periodInMinutes: 30 });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('1830');
@@ -113,7 +131,7 @@ describe('badge schedule', () => {
 
   it('follows the setting and refreshes on each alarm', async () => {
     let active = 1830;
-    const call = vi.fn(async () => ({ now: { active: active, new: 1, total: 2 } }));
+    const call = vi.fn(async () => holdersAt(Date.now(), active));
     startBadge(deps(call, 0));
     await badgeSettingItem.setValue(on('activeHolders'));
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1830'));
@@ -156,6 +174,7 @@ describe('the badge showing a change', () => {
 
   it('shows the change against the previous 30 days, in words in the title', async () => {
     const shown = await updateBadge(periodsService(100, 110), { metric: 'dailyUsers', filters, periodMinutes: 30, show: 'change' });
+    // A level: compared by its mean per day, which the title says (as hovering the change in the popup does).
     expect(shown).toEqual({ text: '+10%', title: 'Vantage: nebula, DApp users, the last 30 complete days: up 10% from the 30 days before, comparing the average per day' });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('+10%');
   });

@@ -1,21 +1,23 @@
 /**
  * The badge says what it shows (issue 37), in Vietnamese: the words follow the mode as in English
- * (wording.test.tsx), and none says "hôm nay" (today). Its own file: numbers and dates take the UI
+ * (wording.test.tsx), and none says "hôm nay" (today) but a range of today alone. Its own file: numbers and dates take the UI
  * language once, before any is written.
  */
 import { describe, expect, it } from 'vitest';
 import { badgeChangeWords, badgeDescription, badgeShowLabel, badgeTitle, badgeWhat } from '@/lib/badge/wording.ts';
 import { inVietnamese } from '@/test/unit/i18n/in-vietnamese.ts';
-import { DAY1, METRICS } from './wording-cases.ts';
+import { METRICS } from './wording-cases.ts';
 
 inVietnamese();
 
 describe('the badge\'s words in Vietnamese, by mode', () => {
-  it('the number: the last complete day for daily users, "hiện tại" (now) for holders; the date where known', () => {
+  it('the number: the days its figure covers, in the words every view uses where known', () => {
     expect(METRICS.map((m) => badgeWhat(m, 'value', 30))).toEqual([
-      'Người dùng DApp, ngày trọn vẹn gần nhất', 'Người nắm giữ đang hoạt động hiện tại', 'Người nắm giữ mới hiện tại', 'Tổng số người nắm giữ hiện tại',
+      'Người dùng DApp, ngày trọn vẹn gần nhất', 'Người nắm giữ đang hoạt động, ngày trọn vẹn gần nhất', 'Người nắm giữ mới, 30 ngày trọn vẹn gần nhất',
+      'Tổng số người nắm giữ vào cuối ngày trọn vẹn gần nhất',
     ]);
-    expect(badgeWhat('dailyUsers', 'value', null, DAY1)).toMatch(/^Người dùng DApp ngày 15 thg 11, ngày trọn vẹn gần nhất$/);
+    expect(badgeWhat('totalHolders', 'value', 30, 'cuối ngày 15 thg 11')).toBe('Tổng số người nắm giữ, cuối ngày 15 thg 11');
+    expect(badgeWhat('dailyUsers', 'value', null)).toBe('Người dùng DApp, hôm nay, tính đến giờ');
   });
 
   it('its change: the period', () => {

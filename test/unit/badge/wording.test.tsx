@@ -4,35 +4,39 @@ import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient } from '@/lib/api/client.ts';
-import { BADGE_METRICS } from '@/lib/badge/metrics.ts';
 import { badgeSettingItem, type BadgeSetting } from '@/lib/badge/setting.ts';
-import { badgeChangeWords, badgeDescription, badgeShowLabel, badgeWhat, figureDay } from '@/lib/badge/wording.ts';
+import { badgeChangeWords, badgeDescription, badgeShowLabel, badgeWhat } from '@/lib/badge/wording.ts';
 import { updateBadge, type BadgeDeps } from '@/lib/badge/worker.ts';
 import { BadgeControl } from '@/components/stats/BadgeControl.tsx';
 import type { StatsFilters } from '@/lib/stats/query.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
-import { DAILY, DAY1, DAY2, FETCHED, HOLDERS_NO_NOW, HOLDERS_NOW, METRICS } from './wording-cases.ts';
+import { HOLDERS_NOW, METRICS } from './wording-cases.ts';
 
 /**
  * The badge says what it shows (issue 37), in English: the option, the tooltip and the description its
- * choices carry for a screen reader name the day (the last complete day; holders: the service's figure now)
- * or the period (the last N complete days against the N before), following the mode. Never "today".
+ * choices carry for a screen reader name the days its figure covers by the one rule of headline numbers
+ * (issue 35: a level's last complete day, a stock at the end of it, a total over the last N complete days)
+ * or, its change, the period against the N days before. Never "today", unless the range is today so far.
  */
 
 const filters: StatsFilters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
 
 describe('the words for what the badge shows, by mode', () => {
-  it('the number: the last complete day for daily users, "now" for holders', () => {
+  it('the number: the days its figure covers (a level\'s last complete day, a stock at its end, a total over the days)', () => {
     expect(METRICS.map((m) => badgeWhat(m, 'value', 30))).toEqual([
-      'DApp users, the last complete day', 'Active holders now', 'New holders now', 'Total holders now',
+      'DApp users, the last complete day', 'Active holders, the last complete day', 'New holders, the last 30 complete days',
+      'Total holders at the end of the last complete day',
     ]);
+    expect(badgeWhat('newHolders', 'value', 1)).toBe('New holders, the last complete day');
+    expect(badgeWhat('dailyUsers', 'value', null), 'a range of today alone: its days so far').toBe('DApp users, today so far');
   });
 
-  it('the number, where the tooltip knows its day: the date, named as the latest complete day', () => {
-    expect(badgeWhat('dailyUsers', 'value', null, DAY1)).toBe('DApp users on Nov 15, the latest complete day');
-    expect(badgeWhat('activeHolders', 'value', null, DAY1)).toBe('Active holders on Nov 15, the latest complete day');
+  it('the number, where the tooltip knows its days: them, in the words every view uses', () => {
+    expect(badgeWhat('dailyUsers', 'value', 30, 'on Nov 15')).toBe('DApp users, on Nov 15');
+    expect(badgeWhat('totalHolders', 'value', 30, 'at the end of Nov 15')).toBe('Total holders, at the end of Nov 15');
+    expect(badgeWhat('newHolders', 'value', 30, 'Oct 17 – Nov 15')).toBe('New holders, Oct 17 – Nov 15');
   });
 
   it('its change: the period, never the label of a day', () => {
@@ -70,24 +74,6 @@ describe('the words for what the badge shows, by mode', () => {
   });
 });
 
-describe('figureDay: the day the number stands on is the one its figure was read from', () => {
-  it('daily users: the last complete day, whose users are the badge\'s number', () => {
-    expect(figureDay('dailyUsers', DAILY, FETCHED)).toBe(DAY1);
-    expect(BADGE_METRICS.dailyUsers.read(DAILY, FETCHED)).toBe(309);
-    // Fetched once the second day was over: that one.
-    expect(figureDay('dailyUsers', DAILY, (DAY2 + 86_400) * 1000)).toBe(DAY2);
-    expect(figureDay('dailyUsers', { dailyUsers: [] }, FETCHED)).toBeNull();
-  });
-
-  it('holders: none with the service\'s "now"; the day that stands in without it', () => {
-    expect(figureDay('activeHolders', HOLDERS_NOW, FETCHED)).toBeNull();
-    expect(figureDay('totalHolders', HOLDERS_NOW, FETCHED)).toBeNull();
-    expect(figureDay('activeHolders', HOLDERS_NO_NOW, FETCHED)).toBe(DAY1);
-    expect(BADGE_METRICS.activeHolders.read(HOLDERS_NO_NOW, FETCHED)).toBe(1790);
-    expect(figureDay('newHolders', HOLDERS_NO_NOW, FETCHED)).toBe(DAY1);
-  });
-});
-
 describe('the tooltip the worker sets (the toolbar button\'s title, also its screen-reader text)', () => {
   beforeEach(() => fakeBrowser.reset());
   const deps = (answer: unknown): BadgeDeps => ({
@@ -98,15 +84,15 @@ describe('the tooltip the worker sets (the toolbar button\'s title, also its scr
   });
   const on = (metric: BadgeSetting['metric']): BadgeSetting => ({ metric, filters, periodMinutes: 30 } as BadgeSetting);
 
-  it('names the day of the number it shows, and the project', async () => {
+  it('names the days of the number it shows, and the project', async () => {
     // The cache stamps answers with the real clock: yesterday is the last complete day.
     const today = Math.floor(Date.now() / 86_400_000) * 86_400;
     const answer = { dailyUsers: [{ timestamp: today - 86_400, numberOfUsers: 510, numberOfTransactions: 1 }, { timestamp: today, numberOfUsers: 20, numberOfTransactions: 1 }] };
     const shown = await updateBadge(deps(answer), on('dailyUsers'));
     const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format((today - 86_400) * 1000);
-    expect(shown).toEqual({ text: '510', title: `Vantage: nebula, DApp users on ${day}, the latest complete day: 510` });
+    expect(shown).toEqual({ text: '510', title: `Vantage: nebula, DApp users, on ${day}: 510` });
     expect(await fakeBrowser.action.getTitle({})).toBe(shown.title);
-    expect((await updateBadge(deps(HOLDERS_NOW), on('activeHolders'))).title).toBe('Vantage: nebula, Active holders now: 1,830');
+    expect((await updateBadge(deps(HOLDERS_NOW), on('totalHolders'))).title).toBe(`Vantage: nebula, Total holders, at the end of ${day}: 48,213`);
   });
 });
 
@@ -115,10 +101,13 @@ describe('the popup\'s badge choices follow the mode', () => {
   const setting = (show: 'value' | 'change'): BadgeSetting => ({ metric: 'dailyUsers', filters, periodMinutes: 30, ...(show === 'change' ? { show } : {}) });
   const optionTexts = (id: string) => [...root().querySelectorAll(`#${id} option`)].map((o) => o.textContent);
 
-  it('the number: each option names its day; the description names project, day and schedule, and the choices point to it', async () => {
+  it('the number: each option names its days; the description names project, days and schedule, and the choices point to it', async () => {
     await badgeSettingItem.setValue(setting('value'));
     await act(() => render(<BadgeControl filters={filters} />, root()));
-    await expect.poll(() => optionTexts('stats-badge')).toEqual(['Off', 'DApp users, the last complete day', 'Active holders now', 'New holders now', 'Total holders now']);
+    await expect.poll(() => optionTexts('stats-badge')).toEqual([
+      'Off', 'DApp users, the last complete day', 'Active holders, the last complete day', 'New holders, the last 30 complete days',
+      'Total holders at the end of the last complete day',
+    ]);
     expect(optionTexts('stats-badge-show')).toEqual(['the number', 'its change against the 30 days before']);
     const hint = root().querySelector('#stats-badge-what')!;
     expect(hint.textContent).toBe('nebula: DApp users, the last complete day, updated every 30 min');

@@ -4,7 +4,7 @@ import { exactText, keepExact } from '@/lib/format/exact.ts';
 import { formatCompact, formatNumber, formatPrecise } from '@/lib/format/number.ts';
 import { toNumber } from '@/lib/normalize/coerce.ts';
 import { normalizeDailyClaimedRewards, normalizeProminentBalance } from '@/lib/normalize/normalize.ts';
-import { tablesFor } from '@/lib/stats/operation-views.ts';
+import { tablesFor } from '@/lib/stats/operation-tables.ts';
 import { parseJsonExact } from '@/lib/api/json.ts';
 
 const BIG = '123456789012345678901234';

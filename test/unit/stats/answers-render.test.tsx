@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { ComponentChildren } from 'preact';
 import { render } from 'preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
 import { CohortTable } from '@/components/stats/CohortTable.tsx';
 import { errorAsShown, sharedError, StatsContext, type StatsContextValue } from '@/components/stats/context.ts';
@@ -9,6 +9,8 @@ import { ErrorNotice } from '@/components/stats/ErrorNotice.tsx';
 import { Num } from '@/components/stats/Num.tsx';
 import { AsOf } from '@/components/stats/partial-day.ts';
 import { HolderFigures } from '@/components/stats/sections/holders.tsx';
+import { HeadlineContext } from '@/components/stats/use-change.ts';
+import { headlineBasis } from '@/lib/stats/headline.ts';
 import { normalizeHolderChange, normalizeRetention } from '@/lib/normalize/normalize.ts';
 import { parseJsonExact } from '@/lib/api/json.ts';
 import { toNumber } from '@/lib/normalize/coerce.ts';
@@ -27,11 +29,18 @@ const ctx: StatsContextValue = {
   keyWorks: true,
 };
 
-/** As inside a block whose answer was fetched at `asOf`. */
-function InBlock({ asOf, children }: { asOf: number; children: ComponentChildren }) {
+/**
+ * As inside a block whose answer was fetched at `asOf`; with `body`, a block with headline numbers whose answers
+ * (the range's and the compared periods') all hold that body, as a service answering the same for each would.
+ */
+function InBlock({ asOf, body, children }: { asOf: number; body?: unknown; children: ComponentChildren }) {
+  const answer = { body, storedAt: asOf };
+  const scope = { basis: headlineBasis(ctx.filters.range, asOf), answers: { range: answer, current: answer, previous: answer } };
   return (
     <StatsContext.Provider value={ctx}>
-      <AsOf.Provider value={asOf}>{children}</AsOf.Provider>
+      <AsOf.Provider value={asOf}>
+        <HeadlineContext.Provider value={body === undefined ? null : scope}>{children}</HeadlineContext.Provider>
+      </AsOf.Provider>
     </StatsContext.Provider>
   );
 }
@@ -47,24 +56,41 @@ describe('service answers on screen', () => {
     expect(rootNow().querySelector('.notice-text')!.textContent).toBe(`The service refused this request: ${detail}`);
   });
 
-  it('shows the latest complete day of logs as the holder figures when the answer has no "now", and says the total is missing', () => {
+  it('shows the holder figures of the complete days when the answer has no "now", and says the total is missing from it', () => {
     const today = Math.floor(Date.UTC(2026, 10, 26) / 1000);
-    const view = normalizeHolderChange({ logs: { [today - 2 * DAY]: { active: 1790, new: 12 }, [today - DAY]: { active: 1811, new: 9 }, [today]: { active: 400, new: 2 } } });
-    render(<InBlock asOf={(today + 3600) * 1000}><HolderFigures v={view} /></InBlock>, rootNow());
+    const body = { logs: { [today - 2 * DAY]: { active: 1790, new: 12 }, [today - DAY]: { active: 1811, new: 9 }, [today]: { active: 400, new: 2 } } };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((today + 3700) * 1000);
+    render(<InBlock asOf={(today + 3600) * 1000} body={body}><HolderFigures v={normalizeHolderChange(body)} /></InBlock>, rootNow());
     const figure = (id: string) => rootNow().querySelector(`[data-figure="${id}"]`)!;
     expect(figure('active').querySelector('.num')!.textContent).toBe('1,811');
-    expect(figure('new').querySelector('.num')!.textContent).toBe('9');
+    expect(figure('active').querySelector('.figure-covers')!.textContent).toBe('on Nov 25');
+    // New holders: all the complete days of the period (Oct 27 – Nov 25), today's 2 so far left out.
+    expect(figure('new').querySelector('.num')!.textContent).toBe('21');
+    expect(figure('new').querySelector('.figure-covers')!.textContent).toBe('Oct 27 – Nov 25');
     expect(figure('active-partial').querySelector('.num')!.textContent).toBe('400');
-    expect(rootNow().textContent).toContain('on Nov 25');
+    expect(rootNow().querySelector('.figures-partial .figure-note')!.textContent).toBe('today so far');
     expect(figure('total').querySelector('.num')!.textContent).toBe('—');
     expect(figure('total').querySelector('.figure-why')!.textContent).toBe("not in the service's answer");
+    expect(figure('total').querySelector('.change .sr-only')!.textContent).toBe("no change: this figure is missing from the service's answer");
+    vi.useRealTimers();
+  });
+
+  it('says a figure the service sent as null is unknown, not missing, and not "no complete day"', () => {
+    const today = Math.floor(Date.UTC(2026, 10, 26) / 1000);
+    const body = { now: { total: null, active: 5, new: 1 }, logs: { [today - DAY]: { active: 1811, new: 9 } } };
+    render(<InBlock asOf={(today + 3600) * 1000} body={body}><HolderFigures v={normalizeHolderChange(body)} /></InBlock>, rootNow());
+    const total = rootNow().querySelector('[data-figure="total"]')!;
+    expect(total.querySelector('.figure-why')!.textContent).toBe('unknown: the service sent no value');
+    expect(total.querySelector('.change')!.textContent).not.toMatch(/complete day/);
   });
 
   it('shows the counts of a cohort the service sent no total for, and says why they are not rates', () => {
     const view = normalizeRetention({ '2023-11-01': { total: null, retention: { 1: 120, 2: 88 } }, '2023-11-08': { total: 275, retention: { 1: 101 } } });
     render(<InBlock asOf={Date.UTC(2026, 0, 1)}><CohortTable view={view} /></InBlock>, rootNow());
     const rows = [...rootNow().querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
-    expect(rows).toEqual([['—', '120', '88'], ['275', '36.7%', '']]);
+    // The counts say they are users, never sitting bare in a column of percentages.
+    expect(rows).toEqual([['—', '120 users', '88 users'], ['275', '36.7%', '']]);
     expect(rootNow().querySelector('tbody tr td')!.getAttribute('title')).toBe('The service sent no total for this cohort.');
     expect(rootNow().querySelector('.cohort-note')!.textContent).toBe('A cohort the service sent no total for shows how many users came back, not a share.');
   });

@@ -18,5 +18,8 @@ describe('the change in Vietnamese', () => {
     expect(changeSpoken(computeChange(1500, 0), 30)).toBe('1.500, so với 0 trong 30 ngày trước đó');
     expect(changeShort(computeChange(5, null))).toBe('chưa có dữ liệu trước');
     expect(changeSpoken(computeChange(5, null), 30)).toBe('không có dữ liệu trước đó để so sánh');
+    expect(changeSpoken({ kind: 'no-complete-day' }, 0)).toBe('chưa có ngày trọn vẹn nào để so sánh');
+    expect(changeSpoken({ kind: 'no-current', why: 'missing' }, 30)).toBe('không có thay đổi: câu trả lời của dịch vụ thiếu con số này');
+    expect(changeShort({ kind: 'no-current', why: 'unknown' })).toBe('chưa biết số liệu');
   });
 });

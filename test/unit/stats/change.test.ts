@@ -75,4 +75,21 @@ describe('the change in words (English)', () => {
     expect(changeShort({ kind: 'failed' })).toBe('change unavailable');
     expect(changeSpoken({ kind: 'snapshot' }, 30)).toBe('no change shown: the service gives no earlier figures for this');
   });
+
+  it('says the cause of a missing change: no complete day yet only when there is none; else why the figure is unknown', () => {
+    expect(changeShort({ kind: 'no-complete-day' })).toBe('no complete day yet');
+    expect(changeSpoken({ kind: 'no-complete-day' }, 0)).toBe('no complete day to compare yet');
+    const causes = [
+      [{ kind: 'no-current', why: 'missing' }, 'not in the answer', "no change: this figure is missing from the service's answer"],
+      [{ kind: 'no-current', why: 'unknown' }, 'figure unknown', "no change: the service's answer gives this figure as unknown"],
+      [{ kind: 'no-current', why: 'no-days' }, 'no data', 'no change: the service sent no figure for any of these days'],
+      // As 0.3.0 stored it (no cause): unknown, never "no complete day".
+      [{ kind: 'no-current' }, 'figure unknown', 'no change: this figure is unknown'],
+    ] as const;
+    for (const [change, short, spoken] of causes) {
+      expect(changeShort(change)).toBe(short);
+      expect(changeSpoken(change, 30)).toBe(spoken);
+      expect(`${changeShort(change)} ${changeSpoken(change, 30)}`).not.toMatch(/complete day/);
+    }
+  });
 });

@@ -37,9 +37,9 @@ vi.mock('@/lib/stats/page-client.ts', () => ({
       const r = req.filters.range;
       if (!('days' in r)) shownWhenAsked.push(document.querySelector('[data-figure="new"] .num')?.textContent ?? null);
       if ('days' in r) await new Promise<void>((resolve) => (releaseMain = resolve));
-      // The current period: 12 new holders a day; the previous one: 10.
+      // The range and the current period: 11 new holders a day; the previous one: 10.
       const current = !('days' in r) && r.to === new Date((today - 1) * DAY * 1000).toISOString().slice(0, 10);
-      return { value: answer(req, 'days' in r ? 11 : current ? 12 : 10), storedAt: Date.now() };
+      return { value: answer(req, 'days' in r || current ? 11 : 10), storedAt: Date.now() };
     },
   }),
 }));
@@ -67,7 +67,8 @@ describe('a block with changes', () => {
     await vi.waitFor(() => expect(asked).toHaveLength(1));
     expect(asked[0]!.filters.range).toEqual({ days: 7 });
     releaseMain();
-    await vi.waitFor(() => expect(root().querySelector('[data-figure="new"] .num')?.textContent).toBe('88'));
+    // The 7 complete days' new holders (today's 11 so far left out), at once from the block's own answer.
+    await vi.waitFor(() => expect(root().querySelector('[data-figure="new"] .num')?.textContent).toBe('77'));
     const iso = (d: number) => new Date(d * DAY * 1000).toISOString().slice(0, 10);
     await vi.waitFor(() => expect(asked).toHaveLength(3));
     expect(asked.slice(1).map((r) => r.filters.range)).toEqual([
@@ -75,12 +76,13 @@ describe('a block with changes', () => {
       { from: iso(today - 14), to: iso(today - 8) },
     ]);
     // Both periods were asked for with the block's own number already on screen.
-    expect(shownWhenAsked).toEqual(['88', '88']);
+    expect(shownWhenAsked).toEqual(['77', '77']);
     const change = root().querySelector('[data-figure="new"] .change')!;
     await vi.waitFor(() => expect(change.getAttribute('data-change')).toBe('up'));
-    expect(Number(change.getAttribute('data-delta'))).toBeCloseTo(0.2, 10);
-    expect(change.querySelector('.sr-only')!.textContent).toBe('up 20% from the 7 days before');
-    // The total is a window figure: the same 5000 at the end of both periods.
+    expect(Number(change.getAttribute('data-delta'))).toBeCloseTo(0.1, 10);
+    expect(change.querySelector('.sr-only')!.textContent).toBe('up 10% from the 7 days before');
+    // The total is a window figure: the current period's answer, 5000 at the end of both periods.
+    await vi.waitFor(() => expect(root().querySelector('[data-figure="total"] .num')?.textContent).toBe('5,000'));
     expect(root().querySelector('[data-figure="total"] .change')!.getAttribute('data-change')).toBe('flat');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '@/lib/stats/operation-views.ts';
 import { isPartialDay, partialDayName, partialFrom, splitAt } from '@/lib/stats/partial-day.ts';
-import { latestCompletePoint, latestPoint } from '@/lib/stats/view-models.ts';
+import { latestCompletePoint, latestPoint } from '@/lib/stats/partial-day.ts';
 
 /** 2026-11-23 00:00 UTC and the days around it, as the service keys them (Unix seconds at UTC midnight). */
 const NOV22 = Date.UTC(2026, 10, 22) / 1000;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, tablesFor } from '@/lib/stats/operation-views.ts';
+import { normalize } from '@/lib/stats/operation-views.ts';
+import { tablesFor } from '@/lib/stats/operation-tables.ts';
 import { seriesTable } from '@/lib/stats/tables.ts';
-import { flowColumns, latestPoint, retentionHeat } from '@/lib/stats/view-models.ts';
+import { flowColumns, retentionHeat } from '@/lib/stats/view-models.ts';
+import { latestPoint } from '@/lib/stats/partial-day.ts';
 import { ref } from '@/test/unit/normalize/fixtures.ts';
 
 describe('latestPoint', () => {

@@ -5,6 +5,7 @@ import type { MigrationContext, StorageArea } from '@/lib/storage/area.ts';
 import layout0296be6 from './fixtures/layout-0296be6.json';
 import layout2722f27 from './fixtures/layout-2722f27.json';
 import layout010 from './fixtures/layout-0.1.0.json';
+import layoutBc338ad from './fixtures/layout-bc338ad.json';
 
 /**
  * A dump of storage.local as one build wrote it. What that build sealed is
@@ -19,11 +20,16 @@ export interface StorageFixture {
   readonly session: Readonly<Record<string, unknown>>;
 }
 
-/** Every layout a build wrote, oldest first. */
+/** Every layout a build wrote before schema 1 (unmarked), oldest first. */
 export const FIXTURES: Readonly<Record<string, StorageFixture>> = {
   '0296be6': layout0296be6,
   '2722f27': layout2722f27,
   '0.1.0': layout010,
+};
+
+/** Layouts of schema 1, as the builds before schema 2 wrote them. */
+export const SCHEMA_1_FIXTURES: Readonly<Record<string, StorageFixture>> = {
+  bc338ad: layoutBc338ad,
 };
 
 export const local = (): StorageArea => fakeBrowser.storage.local as unknown as StorageArea;
