@@ -12,6 +12,11 @@ export default defineConfig({
     reporters: ['default', ['./test/setup/slowest-files-reporter.ts', { suite: 'unit' }]],
     // The longest files start first, so that the run does not end waiting on one started last.
     sequence: { sequencer: longestFirstSequencer('unit') },
+    // Both cores (vitest's default leaves one idle), and a worker's files share one module graph: importing it
+    // afresh for each of ~150 files cost more CPU than their tests. Test files reset the state they set
+    // (fakeBrowser, the UI language: setup-i18n.ts).
+    maxWorkers: 2,
+    isolate: false,
     // fakeBrowser has no i18n: serve the English messages as an English browser would.
     setupFiles: ['test/unit/setup-i18n.ts'],
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/sandbox/**/*.test.ts'],

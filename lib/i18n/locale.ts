@@ -22,3 +22,11 @@ export function uiLocale(): string | undefined {
   }
   return locale;
 }
+
+/**
+ * Forgets the locale asked for, so the next call asks the browser again. Only for tests, which run many files
+ * (English ones, Vietnamese ones) in one process: a real page or worker never changes its UI language.
+ */
+export function forgetUiLocale(): void {
+  locale = undefined;
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { forgetUiLocale } from '@/lib/i18n/locale.ts';
 import { chromeMessages, getMessageFrom } from './browser-messages.ts';
 
 /**
@@ -9,6 +10,7 @@ import { chromeMessages, getMessageFrom } from './browser-messages.ts';
  */
 export function inVietnamese(): void {
   fakeBrowser.i18n.getUILanguage = () => 'vi';
+  forgetUiLocale();
   const english = fakeBrowser.i18n.getMessage;
   beforeEach(() => {
     fakeBrowser.i18n.getMessage = getMessageFrom(chromeMessages('vi'));
