@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '@/package.json' with { type: 'json' };
 import { FIREFOX_EXTENSION_DIR, launchFirefox, type FirefoxDriver } from './driver/firefox.ts';
+import { builtId } from './builds.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import { selfSignedCert, servePage, type HttpsSite } from './https-site.ts';
 
@@ -64,7 +65,8 @@ describe('Firefox driver', () => {
   });
 
   it('exchanges a message with the background, and reads and writes extension storage', async () => {
-    expect(await ff.askWorker('ping')).toEqual({ ok: true, value: { name: 'Vantage', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) } });
+    // Replies to Vantage's own pages name the worker's build: this one's.
+    expect(await ff.askWorker('ping')).toEqual({ ok: true, value: { name: 'Vantage', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) }, build: await builtId(FIREFOX_EXTENSION_DIR) });
     await ff.setStorage('session', { e2eMarker: 'kept' });
     expect(await ff.getStorage('session')).toMatchObject({ e2eMarker: 'kept' });
   });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { builtId } from './builds.ts';
 import pkg from '@/package.json' with { type: 'json' };
 
 describe('extension smoke', () => {
@@ -25,7 +26,8 @@ describe('extension smoke', () => {
   it('the worker answers a message from an extension page', async () => {
     const page = await h.openPage('popup.html');
     const reply = await askWorkerFrom(page, 'ping');
-    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) } });
+    // Replies to Vantage's own pages name the worker's build: this one's.
+    expect(reply).toEqual({ ok: true, value: { name: 'Vantage', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) }, build: await builtId(EXTENSION_DIR) });
     // Not ours: no answer is forged for foreign messages.
     const unknown = await askWorkerFrom(page, 'no-such-request');
     expect(unknown).toMatchObject({ ok: false, error: { kind: 'invalid-params' } });

@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { selfSignedCert } from '@/test/e2e/https-site.ts';
 import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
-import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
+import { holderHeadlines, sandboxCompleteDays } from '@/test/e2e/sandbox-answers.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
 
 /**
@@ -117,7 +117,8 @@ export const optionsScenarios: readonly Scenario<OptionsWorld>[] = [
       await page.screenshot('options-https-service');
 
       // The popup opens on the default project and shows what the https service answers.
-      const { total } = (await sandboxStats(sb, 'holderChange', 'nebula')).now as { total: number };
+      // Total holders at the end of the last complete day: the headline rule (lib/stats/headline.ts).
+      const { total } = holderHeadlines(await sandboxCompleteDays(sb, 'holderChange', 'nebula'));
       const popup = await driver.openExtensionPage('popup.html');
       await popup.click('#section-holders');
       const figure = '[data-block="holders"] [data-figure="total"] .num[data-value]';
