@@ -2,7 +2,8 @@
  * The one declarative description of every operation the service offers
  * (docs/service.md). The client, the sandbox and the UI all derive
  * paths, parameter lists, defaults and validation from here; nothing else
- * re-types a path or a parameter name.
+ * re-types a path or a parameter name. What each operation and parameter
+ * means is said in comments: no page shows it, so no bundle carries it.
  */
 
 export type ParamType = 'string' | 'int32' | 'number' | 'object';
@@ -17,12 +18,9 @@ export interface ParamSpec {
   readonly required: boolean;
   /** A concrete default the service applies when the parameter is omitted. */
   readonly default?: string | number;
-  /** The documented default in words, when it is not a single value ("30 days before endTime"). */
-  readonly defaultDoc?: string;
   /** Allowed values; anything else is rejected before sending. */
   readonly values?: readonly string[];
   readonly format?: ParamFormat;
-  readonly description: string;
 }
 
 export type ApiName = 'data' | 'integration';
@@ -35,7 +33,6 @@ export interface OperationSpec {
   readonly method: 'GET' | 'POST';
   /** Path exactly as the service spells it (docs/service.md), relative to the API's base URL. */
   readonly path: string;
-  readonly summary: string;
   readonly params: readonly ParamSpec[];
   /** The service answers only for projects with a web-analytics integration set up. */
   readonly requiresWebAnalytics?: boolean;
@@ -45,38 +42,37 @@ export interface OperationSpec {
 
 const projectId = {
   name: 'project_id', type: 'string', in: 'path', required: true,
-  description: 'The project (on-chain ecosystem) id.',
+  // The project (on-chain ecosystem) id.
 } as const satisfies ParamSpec;
 
 const chainId = {
-  name: 'chainId', type: 'string', in: 'query', required: false, defaultDoc: 'all chains',
-  description: 'Restrict to one chain.',
+  // Restrict to one chain. Default: all chains.
+  name: 'chainId', type: 'string', in: 'query', required: false,
 } as const satisfies ParamSpec;
 
 const tokenId = {
+  // The project token to analyse. Default: the released token with the highest market cap.
   name: 'tokenId', type: 'string', in: 'query', required: false,
-  defaultDoc: 'the released token with the highest market cap',
-  description: 'The project token to analyse.',
 } as const satisfies ParamSpec;
 
 const dapp = {
-  name: 'dapp', type: 'string', in: 'query', required: false, defaultDoc: 'all DApps of the project',
-  description: 'Restrict to one DApp of the project.',
+  // Restrict to one DApp of the project. Default: all DApps of the project.
+  name: 'dapp', type: 'string', in: 'query', required: false,
 } as const satisfies ParamSpec;
 
 const contract = {
   name: 'contract', type: 'string', in: 'query', required: false, format: 'address',
-  description: 'Restrict to one project contract (its address).',
+  // Restrict to one project contract (its address).
 } as const satisfies ParamSpec;
 
 const startTimeStr = {
   name: 'startTime', type: 'string', in: 'query', required: false, format: 'timestamp',
-  defaultDoc: '30 days before endTime', description: 'Start of the window, Unix seconds.',
+  // Start of the window, Unix seconds. Default: 30 days before endTime.
 } as const satisfies ParamSpec;
 
 const endTimeStr = {
   name: 'endTime', type: 'string', in: 'query', required: false, format: 'timestamp',
-  defaultDoc: 'now', description: 'End of the window, Unix seconds.',
+  // End of the window, Unix seconds. Default: now.
 } as const satisfies ParamSpec;
 
 const startTimeInt = { ...startTimeStr, type: 'int32' } as const satisfies ParamSpec;
@@ -92,30 +88,31 @@ export const catalog = [
   {
     id: 'holderChange', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/holder-change',
-    summary: 'Daily new and active holders of the project token',
+    // Daily new and active holders of the project token
     params: [projectId, startTimeStr, endTimeStr, chainId, tokenId],
   },
   {
     id: 'dailyClaimedRewards', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/daily-claimed-rewards',
-    summary: 'Daily claimed rewards',
+    // Daily claimed rewards
     params: [projectId, startTimeInt, endTimeInt, chainId],
   },
   {
     id: 'eventTransferDistribution', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/event-transfer-distribution',
-    summary: 'Smart contracts holders move tokens with',
+    // Smart contracts holders move tokens with
     params: [projectId, startTimeStr, endTimeStr, chainId, tokenId],
   },
   {
     id: 'prominentBalance', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/prominent-balance',
-    summary: 'Holders by prominence',
+    // Holders by prominence
     params: [
       projectId,
       {
         name: 'type', type: 'string', in: 'query', required: false, default: 'foundation',
-        values: ['contract', 'wallet', 'foundation'], description: 'Which kind of holder to list.',
+        values: ['contract', 'wallet', 'foundation'],
+        // Which kind of holder to list.
       },
       chainId, tokenId,
     ],
@@ -123,20 +120,20 @@ export const catalog = [
   {
     id: 'tokenBalanceDistribution', api: 'data', group: 'holders', method: 'GET',
     path: '/v3/data/{project_id}/holders/token-balance-distribution',
-    summary: 'Whales, normal wallets and forgotten wallets',
+    // Whales, normal wallets and forgotten wallets
     params: [
       projectId,
       {
         name: 'fwBalance', type: 'string', in: 'query', required: false, default: 10, format: 'amount',
-        description: 'Maximum balance of a forgotten wallet.',
+        // Maximum balance of a forgotten wallet.
       },
       {
         name: 'fwDays', type: 'string', in: 'query', required: false, default: 30, format: 'count',
-        description: 'Days of inactivity of a forgotten wallet.',
+        // Days of inactivity of a forgotten wallet.
       },
       {
         name: 'whaleBalance', type: 'string', in: 'query', required: false, default: 1_000_000, format: 'amount',
-        description: 'Minimum balance of a whale.',
+        // Minimum balance of a whale.
       },
       chainId, tokenId,
     ],
@@ -146,49 +143,49 @@ export const catalog = [
   {
     id: 'dailyUsers', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/daily-users',
-    summary: 'Daily users and transactions',
+    // Daily users and transactions
     params: [...dappUsersWindow, dapp, contract],
   },
   {
     id: 'dailyActions', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/daily-actions',
-    summary: 'Top actions per day',
+    // Top actions per day
     params: [
       ...dappUsersWindow, dapp, contract,
       {
         name: 'limit', type: 'string', in: 'query', required: false, default: 10, format: 'count',
-        description: 'Maximum number of actions returned per day.',
+        // Maximum number of actions returned per day.
       },
     ],
   },
   {
     id: 'distributionByDapps', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/distribution-by-dapps',
-    summary: 'Users and transactions by DApp',
+    // Users and transactions by DApp
     params: [...dappUsersWindow],
   },
   {
     id: 'distributionByContracts', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/distribution-by-contracts',
-    summary: 'Users and transactions by contract',
+    // Users and transactions by contract
     params: [...dappUsersWindow, dapp],
   },
   {
     id: 'distributionByActions', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/distribution-by-actions',
-    summary: 'Users and transactions by action',
+    // Users and transactions by action
     params: [...dappUsersWindow, dapp, contract],
   },
   {
     id: 'useCompetitors', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/use-competitors',
-    summary: 'Users who also use competitors',
+    // Users who also use competitors
     params: [...dappUsersWindow, dapp, contract],
   },
   {
     id: 'usePartners', api: 'data', group: 'dapp-users', method: 'GET',
     path: '/v3/data/{project_id}/dapp-users/use-partners',
-    summary: 'Users who also use partners',
+    // Users who also use partners
     params: [...dappUsersWindow, dapp, contract],
   },
 
@@ -196,24 +193,26 @@ export const catalog = [
   {
     id: 'retention', api: 'data', group: 'cdp-users', method: 'GET',
     path: '/v3/data/{project_id}/cdp-users/retention',
-    summary: 'Retention by cohort',
+    // Retention by cohort
     params: [
       projectId, endTimeStr,
       {
         name: 'timeRange', type: 'string', in: 'query', required: false, default: 7, format: 'count',
-        description: 'How many periods to follow each cohort for.',
+        // How many periods to follow each cohort for.
       },
       {
         name: 'unitTimeRange', type: 'string', in: 'query', required: false, default: 'day',
-        values: ['day', 'week', 'month'], description: 'The unit of timeRange.',
+        values: ['day', 'week', 'month'],
+        // The unit of timeRange.
       },
       {
         name: 'timeGap', type: 'string', in: 'query', required: false, default: 'day',
-        values: ['day', 'week', 'month'], description: 'The length of one cohort.',
+        values: ['day', 'week', 'month'],
+        // The length of one cohort.
       },
       {
-        name: 'eventName', type: 'string', in: 'query', required: false, defaultDoc: 'any event',
-        description: 'Comma-separated project ids whose events count as a return.',
+        // Comma-separated project ids whose events count as a return. Default: any event.
+        name: 'eventName', type: 'string', in: 'query', required: false,
       },
       dapp, contract,
     ],
@@ -221,25 +220,25 @@ export const catalog = [
   {
     id: 'userInbounce', api: 'data', group: 'cdp-users', method: 'GET',
     path: '/v3/data/{project_id}/cdp-users/user-inbounce',
-    summary: 'New and returning users',
+    // New and returning users
     params: [projectId, endTimeStr, startTimeStr, dapp, contract],
   },
   {
     id: 'distributionByCountries', api: 'data', group: 'cdp-users', method: 'GET',
     path: '/v3/data/{project_id}/cdp-users/distribution-by-countries',
-    summary: 'Visitors and wallets by country',
+    // Visitors and wallets by country
     params: [projectId, dapp, contract],
     requiresWebAnalytics: true,
   },
   {
     id: 'trafficShare', api: 'data', group: 'socials', method: 'GET',
     path: '/v3/data/{project_id}/socials/traffic-share',
-    summary: 'Traffic from sources through sites and wallets to DApps',
+    // Traffic from sources through sites and wallets to DApps
     params: [
       projectId, startTimeInt, endTimeInt,
       {
         name: 'limit', type: 'int32', in: 'query', required: false, default: 10, format: 'count',
-        description: 'Number of members returned.',
+        // Number of members returned.
       },
     ],
     requiresWebAnalytics: true,
@@ -249,51 +248,51 @@ export const catalog = [
   {
     id: 'createUrl', api: 'integration', group: 'integration', method: 'GET',
     path: '/platform-services/createUrl',
-    summary: 'Create a proof session',
+    // Create a proof session
     params: [
       {
         name: 'web2Id', type: 'string', in: 'query', required: true,
-        description: 'Identity of the user in the calling app.',
+        // Identity of the user in the calling app.
       },
       {
         name: 'condition', type: 'number', in: 'query', required: true,
-        description: 'Minimum credit score; users below it cannot generate a proof.',
+        // Minimum credit score; users below it cannot generate a proof.
       },
-      { name: 'scoreId', type: 'string', in: 'query', required: true, description: 'The score model.' },
+      { name: 'scoreId', type: 'string', in: 'query', required: true }, // The score model.
     ],
   },
   {
     id: 'getProofData', api: 'integration', group: 'integration', method: 'GET',
     path: '/platform/services/getProofData',
-    summary: 'Get the proof of a session',
+    // Get the proof of a session
     params: [
       {
         name: 'sessionId', type: 'string', in: 'query', required: true, format: 'uuid',
-        description: 'The session returned by createUrl.',
+        // The session returned by createUrl.
       },
     ],
   },
   {
     id: 'verifyProof', api: 'integration', group: 'integration', method: 'POST',
     path: '/bank/user/verify',
-    summary: 'Verify a proof',
+    // Verify a proof
     params: [
       {
         name: 'proof', type: 'object', in: 'body', required: true,
-        description: 'The parsed proof object ({ proof, publicSignals }).',
+        // The parsed proof object ({ proof, publicSignals }).
       },
     ],
   },
   {
     id: 'calculateCustomScore', api: 'integration', group: 'integration', method: 'GET',
     path: '/platform-services/calculateCustomScore/{entity_address}',
-    summary: 'Calculate a score for any entity address',
+    // Calculate a score for any entity address
     params: [
       {
         name: 'entity_address', type: 'string', in: 'path', required: true, format: 'address',
-        description: 'The address to score.',
+        // The address to score.
       },
-      { name: 'scoreId', type: 'string', in: 'query', required: true, description: 'The score model.' },
+      { name: 'scoreId', type: 'string', in: 'query', required: true }, // The score model.
     ],
   },
 ] as const satisfies readonly OperationSpec[];

@@ -127,7 +127,7 @@ console.log('popup JS, loaded later by import():');
 for (const r of later.rows) console.log(`  ${r.file.padEnd(40)} ${kb(r.raw).padStart(9)} raw ${kb(r.gzip).padStart(9)} gzip`);
 const charts = later.rows.filter((r) => /uplot/i.test(r.file));
 const chartsGzip = charts.reduce((n, r) => n + r.gzip, 0);
-console.log(`popup JS at open (first paint): ${kb(first.raw)} raw, ${kb(first.gzip)} gzip ` +
+console.log(`popup JS at open (first paint): ${kb(first.raw)} raw, ${kb(first.gzip)} gzip (${first.gzip.toLocaleString('en')} bytes) ` +
   `(target ≤ ${TARGET_GZIP_KB} KB gzip: ${first.gzip <= TARGET_GZIP_KB * 1024 ? 'met' : 'NOT met'})`);
 console.log(`  + the charts the Stats tab then draws (uPlot): ${kb(first.gzip + chartsGzip)} gzip ` +
   `(${first.gzip + chartsGzip <= TARGET_GZIP_KB * 1024 ? 'within' : 'over'} ${TARGET_GZIP_KB} KB)`);
