@@ -145,15 +145,29 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
             clearTimeout(timer);
             firefox.off('targetcreated', onTarget);
           };
+          // What each page that opened meanwhile was, for the error: a miss names what did open.
+          const seen: string[] = [];
           const timer = setTimeout(() => {
             settle();
-            reject(new Error(`No page matching ${url} within ${timeoutMs} ms`));
+            void firefox.pages().then(
+              (open) => open.map((p) => p.url()),
+              () => [] as string[],
+            ).then((open) => {
+              reject(new Error(`No page matching ${url} within ${timeoutMs} ms (opened meanwhile: ${seen.join(', ') || 'none'}; open now: ${open.join(', ')})`));
+            });
           }, timeoutMs);
           const onTarget = async (target: Target) => {
-            const page = target.type() === 'page' ? await target.page() : null;
-            if (page && (await comesToMatch(page, url, () => settled)) && !settled) {
+            const page = target.type() === 'page' ? await target.page().catch((e: unknown) => {
+              seen.push(`a page that failed to attach (${String(e)})`);
+              return null;
+            }) : null;
+            if (!page) return;
+            const matched = await comesToMatch(page, url, () => settled);
+            if (matched && !settled) {
               settle();
               resolvePage(wrap(page));
+            } else if (!matched) {
+              seen.push(page.isClosed() ? `${page.url()} (closed)` : page.url());
             }
           };
           firefox.on('targetcreated', onTarget);
