@@ -1,7 +1,7 @@
 /**
  * A Vitest reporter beside the default one: records each test file's wall time (its start in a
  * worker to its end) in test-results/file-times/<suite>.json for `npm test`'s closing list of the
- * slowest files (test/setup/slowest-files.ts). The suite is named by the reporter's option.
+ * slowest files (test/setup/test-all.ts). The suite is named by the reporter's option.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
