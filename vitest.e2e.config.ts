@@ -4,10 +4,10 @@ import { longestFirstSequencer } from './test/setup/longest-first.ts';
 
 /**
  * Real-browser tests. Most of their time is waiting on the product (a poll, a window, the worker waking), so
- * files run side by side, each with its browsers and sandbox of its own: E2E_WORKERS at once (default 2 on this
+ * files run side by side, each with its browsers and sandbox of its own: E2E_WORKERS at once (default 3 on this
  * project's 2-core machines; README, "Tests").
  */
-const workers = Number(process.env.E2E_WORKERS) || 2;
+const workers = Number(process.env.E2E_WORKERS) || 3;
 
 export default defineConfig({
   // WXT's `@/` alias (the repository root), as in the product and the unit tests, and the i18n
