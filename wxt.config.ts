@@ -40,7 +40,7 @@ const defineBuildId = (config: InlineConfig) => {
   config.define = { ...config.define, [BUILD_ID_GLOBAL]: JSON.stringify(buildId ?? inputsDigest(config.root ?? process.cwd())) };
 };
 
-// See README "Permissions" for why each one is asked for.
+// Why each one is asked for: docs/permissions.md.
 export default defineConfig({
   // One import style: every WXT API is imported by name from its `wxt/...` module, nothing appears unannounced.
   imports: false,

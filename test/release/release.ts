@@ -60,7 +60,7 @@ try {
   git('add', ...changed);
   git('commit', '-m', `Release ${version}`, '-m', `What shipped (test/release/releases.json): chrome ${digests.chrome}, firefox ${digests.firefox}.`);
   git('tag', '-a', `v${version}`, '-m', `${pkg.name} ${version}`);
-  console.info(`Released ${version}: committed and tagged v${version}. Upload ${(['chrome', 'firefox', 'sources'] as const).map((k) => relative(ROOT, zipPath(released, k))).join(', ')} (README "Store packages").`);
+  console.info(`Released ${version}: committed and tagged v${version}. Upload ${(['chrome', 'firefox', 'sources'] as const).map((k) => relative(ROOT, zipPath(released, k))).join(', ')} (docs/releasing.md).`);
 } catch (e) {
   git('checkout', '--', ...changed);
   console.error(`npm run release: stopped, nothing released (${changed.join(', ')} put back): ${e instanceof Error ? e.message : String(e)}`);

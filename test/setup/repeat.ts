@@ -1,7 +1,7 @@
 /**
  * `npm run test:repeat -- <file> [N]`: runs one test file N times in a row (default 10) and prints
  * each run's outcome, then the pass count and the slowest run. A change to a flow that waits on a
- * browser, a clock or a service is run this way before anyone builds on it (README, "CI").
+ * browser, a clock or a service is run this way before anyone builds on it (README, "Tests").
  * Builds what the file's suite needs once, first; each run's output is kept under test-results/repeat/.
  */
 import { spawn, spawnSync } from 'node:child_process';
