@@ -8,59 +8,40 @@
  * ~30 s of 9 minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describeSlowest, readSuiteTimes } from './file-times.ts';
 
-interface Outcome {
-  readonly ok: boolean;
-}
-
-const logDir = 'test-results';
-await mkdir(logDir, { recursive: true });
+/** Whether the command ran and exited with 0. */
+const succeeded = (child: ChildProcess): Promise<boolean> =>
+  new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 
 /** Runs a command with its output on this terminal. */
-function run(cmd: string, args: readonly string[]): Promise<Outcome> {
-  return settled(spawn(cmd, args, { stdio: 'inherit' }));
-}
+const run = (cmd: string, args: readonly string[]) => succeeded(spawn(cmd, args, { stdio: 'inherit' }));
 
-/** Runs a command with its output kept in `log`, to print once it has ended. */
-function runKept(cmd: string, args: readonly string[], log: string): Promise<Outcome> {
-  const out = createWriteStream(log);
-  const child = spawn(cmd, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Colours as the terminal this runs in would show them.
-    env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
-  });
-  child.stdout!.pipe(out, { end: false });
-  child.stderr!.pipe(out, { end: false });
-  return settled(child).then((outcome) => new Promise((resolve) => out.end(() => resolve(outcome))));
+/** Runs a command with its output held back, printed in one piece once it has ended. */
+async function runHeld(cmd: string, args: readonly string[]): Promise<boolean> {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  child.stdout!.on('data', (b: Buffer) => out.push(b));
+  child.stderr!.on('data', (b: Buffer) => out.push(b));
+  const ok = await succeeded(child);
+  process.stdout.write(Buffer.concat(out));
+  return ok;
 }
-
-function settled(child: ChildProcess): Promise<Outcome> {
-  return new Promise((resolve) => {
-    child.on('error', () => resolve({ ok: false }));
-    child.on('close', (code) => resolve({ ok: code === 0 }));
-  });
-}
-
-const print = async (log: string) => process.stdout.write(await readFile(log, 'utf8'));
 
 // The browsers first: it says what to install when one is missing.
-if (!(await run('npm', ['run', 'test:browsers', '--silent'])).ok) process.exit(1);
+if (!(await run('npm', ['run', 'test:browsers', '--silent']))) process.exit(1);
 
 // The SDK, which both suites import, and the Chromium build at once (the SDK's lines once it has built).
-const sdkLog = join(logDir, 'build-sdk.log');
-const [sdk, chromium] = await Promise.all([runKept('npm', ['run', 'build:sdk', '--silent'], sdkLog), run('npx', ['wxt', 'build'])]);
-await print(sdkLog);
-if (!sdk.ok) process.exit(1);
+const [sdk, chromium] = await Promise.all([runHeld('npm', ['run', 'build:sdk', '--silent']), run('npx', ['wxt', 'build'])]);
+if (!sdk) process.exit(1);
 
 // The unit and sandbox tests, then the Firefox build and the real-browser tests.
 const unit = await run('npx', ['vitest', 'run']);
-const built = chromium.ok && (await run('npx', ['wxt', 'build', '-b', 'firefox'])).ok;
-const e2e = built && (await run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'])).ok;
+const e2e = chromium && (await run('npx', ['wxt', 'build', '-b', 'firefox'])) && (await run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']));
 
 console.log(`\n${describeSlowest(await readSuiteTimes())}`);
-console.log(`\n[npm test] unit and sandbox: ${unit.ok ? 'passed' : 'FAILED'}; builds and real browsers: ${e2e ? 'passed' : 'FAILED'}.`);
-process.exit(unit.ok && e2e ? 0 : 1);
+console.log(`\n[npm test] unit and sandbox: ${unit ? 'passed' : 'FAILED'}; builds and real browsers: ${e2e ? 'passed' : 'FAILED'}.`);
+process.exit(unit && e2e ? 0 : 1);
