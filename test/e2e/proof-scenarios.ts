@@ -723,17 +723,25 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           while (gap < 2000) gap = await nextPoll();
           return gap;
         },
-        /** The first poll after `at`, and how long after the poll before `at` it came. */
-        async firstPollAfter(at: number) {
-          await expect.poll(() => polls().some((t) => t >= at), { timeout: 10_000, interval: 20 }).toBe(true);
-          const i = polls().findIndex((t) => t >= at);
-          return polls()[i]! - polls()[i - 1]!;
+        /** Waits for a poll at or after `at` that came sooner after the poll before it than the backed-off schedule
+         * allows (its intervals only grow while nothing moves, so without a sign none is shorter than `gap`); resolves
+         * whether one came within 15 s. It is the first poll after a quick sign; after a slow one (a page that takes
+         * longer than `gap` to load, under load) the scheduled poll may come first, and the sign's poll, or the full
+         * speed it restores, follows. A quarter of `gap` is the margin for the service's own answer times. */
+        async soonerThanScheduleAfter(at: number, gap: number) {
+          const sooner = () => polls().some((t, i) => i > 0 && t >= at && t - polls()[i - 1]! < gap * 0.75);
+          try {
+            await expect.poll(sooner, { timeout: 15_000, interval: 20 }).toBe(true);
+            return true;
+          } catch {
+            return false;
+          }
         },
       };
     }
     const sessionOf = async (proof: TestPage) => new URL(await proof.url()).pathname.split('/')[2]!;
 
-    it('the proof page loading again: the worker asks the service at once, not at its next poll', async ({ expect }) => {
+    it('the proof page loading again: the worker asks the service without waiting out its backoff', async ({ expect }) => {
       const { dapp, proof } = await openAndApprove('reload', w().origin('reload.example'));
       const proofUrl = await proof.url();
       const polls = pollsOf(await sessionOf(proof), expect);
@@ -741,14 +749,14 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const gap = await polls.backedOff();
       const reloadedAt = Date.now();
       await proof.goto(proofUrl);
-      expect(await polls.firstPollAfter(reloadedAt), `a poll at once, not ${gap} ms after the last`).toBeLessThan(gap);
+      expect(await polls.soonerThanScheduleAfter(reloadedAt, gap), `a poll sooner than ${gap} ms after the last, after the page loaded again`).toBe(true);
       // The user proves on the page loaded again, and the site gets the proof.
       await w().prove(proof);
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       await dapp.close();
     }, 180_000);
 
-    it('the proof page closed after proving: the worker asks the service at once, not at its next poll', async ({ expect }) => {
+    it('the proof page closed after proving: the worker asks the service without waiting out its backoff', async ({ expect }) => {
       const { dapp, proof } = await openAndApprove('hand-over', w().origin('closing.example'));
       const sessionId = await sessionOf(proof);
       const polls = pollsOf(sessionId, expect);
@@ -767,7 +775,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const closedAt = Date.now();
         closed = true;
         await proof.close();
-        expect(await polls.firstPollAfter(closedAt), `a poll at once, not ${gap} ms after the last`).toBeLessThan(gap);
+        expect(await polls.soonerThanScheduleAfter(closedAt, gap), `a poll sooner than ${gap} ms after the last, after the page closed`).toBe(true);
         await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
         expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
       } finally {
