@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { browserPath } from '../setup/browsers.ts';
+import { freshFirefoxProfile } from './driver/firefox-profile.ts';
 import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-extension-scenarios.ts';
 
 /**
@@ -22,10 +24,12 @@ function tab(page: Page): Tab {
 }
 
 const launch: LaunchPlain = async (hosts) => {
+  const profile = await freshFirefoxProfile(browserPath('firefox'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: browserPath('firefox'),
     headless: true,
+    userDataDir: profile,
     acceptInsecureCerts: true,
     defaultViewport: { width: 1100, height: 800 },
     extraPrefsFirefox: { 'network.dns.localDomains': hosts.join(',') },
@@ -52,7 +56,10 @@ const launch: LaunchPlain = async (hosts) => {
       await page.goto(url, { waitUntil: 'load' });
       return tab(page);
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
   };
 };
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
 import { bidiOf, type Bidi } from './firefox-bidi.ts';
 import { firefoxBackground, type BackgroundState } from './firefox-background.ts';
 import { collectExtensionErrors, CONSOLE_PREFS } from './firefox-console.ts';
 import { chooseFromSelectionMenu } from './firefox-context-menu.ts';
+import { freshFirefoxProfile } from './firefox-profile.ts';
 import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { browserPath } from '../../setup/browsers.ts';
@@ -76,15 +77,22 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
   const addonId = await addonIdOf(spec.extensionDir);
   const uuid = randomUUID();
   const origin = `moz-extension://${uuid}`;
+  const profile = await freshFirefoxProfile(FIREFOX);
+  // puppeteer removes only the profiles it made itself.
+  const removeProfile = () => rm(profile, { recursive: true, force: true });
   const firefox: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
+    userDataDir: profile,
     // Chrome-scope access: extension pages by context, the background's lifecycle, context menus.
     args: ['--remote-allow-system-access'],
     acceptInsecureCerts: true,
     defaultViewport: { width: 1100, height: 800 },
     extraPrefsFirefox: prefs(addonId, uuid, spec),
+  }).catch(async (e: unknown) => {
+    await removeProfile();
+    throw e;
   });
   try {
     const installed = await firefox.installExtension(spec.extensionDir);
@@ -230,11 +238,15 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         return at;
       },
       extensionErrors: () => errors.lines,
-      close: () => firefox.close(),
+      async close() {
+        await firefox.close();
+        await removeProfile();
+      },
     };
     return driver;
   } catch (e) {
     await firefox.close();
+    await removeProfile();
     throw e;
   }
 }
