@@ -33,6 +33,6 @@ export default defineConfig({
     // What a test waits for comes from a real browser and worker (a poll a second, a window opening)
     // on a loaded 2-core machine: vitest's 1 s default for expect.poll fails tests that are right.
     // A wait that needs longer still says so itself.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 10_000, interval: 250 } },
   },
 });
