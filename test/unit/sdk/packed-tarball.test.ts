@@ -133,9 +133,11 @@ beforeAll(async () => {
   const tarball = join(app, packed!.filename);
   writeFileSync(join(browserApp, 'package.json'), JSON.stringify({ name: 'a-browser-app', private: true, type: 'module', dependencies: { '@vantage/sdk': `file:${tarball}` } }, null, 2));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'a-dapp', private: true, type: 'module', dependencies: { '@vantage/sdk': `file:./${packed!.filename}` } }, null, 2));
-  await install(browserApp);
-  // The server's install line (README): the SDK and snarkjs; then what the docs' snippets and this test use.
-  await install(app, ['snarkjs@^0.7.6', 'express@^5', '@types/express@^5', '@types/node@^20', 'happy-dom@^21']);
+  await Promise.all([
+    install(browserApp),
+    // The server's install line (README): the SDK and snarkjs; then what the docs' snippets and this test use.
+    install(app, ['snarkjs@^0.7.6', 'express@^5', '@types/express@^5', '@types/node@^20', 'happy-dom@^21']),
+  ]);
   manifest = JSON.parse(readFileSync(join(app, 'node_modules/@vantage/sdk/package.json'), 'utf8')) as typeof manifest;
 }, SLOW);
 
@@ -371,14 +373,15 @@ describe('the docs, pasted', { timeout: SLOW }, () => {
     const servers = [['express.mjs', express], ['http.cjs', http], ['express.cjs', otherModuleSystem(express)], ['http.mjs', otherModuleSystem(http)]] as const;
     expect(servers[2][1]).toContain("const { MemoryNullifierStore, ProofAsks, verifyScoreProof } = require('@vantage/sdk/server');");
     expect(servers[3][1]).toContain("import { MemoryNullifierStore, ProofAsks, verifyScoreProof } from '@vantage/sdk/server';");
-    for (const [file, code] of servers) {
+    // The four servers side by side: most of a page's run is the SDK waiting out its detection time-out.
+    await Promise.all(servers.map(async ([file, code]) => {
       const origin = await serve(file, code, { VANTAGE_SERVICE_ORIGIN: keysOrigin });
       expect(await runPage('page-quick-start.mjs', origin, 'mock'), file).toEqual({ status: 'Score 747 verified.' });
       // The server really checks: a proof bound to another site is refused, and the page says so.
       expect(await runPage('page-quick-start.mjs', origin, 'mock-elsewhere'), file).toEqual({ status: 'Your server refused the proof: wrong-origin' });
       // No extension, and the page did not opt in: the install hint, nothing asked.
       expect(await runPage('page-quick-start.mjs', origin, 'none'), file).toEqual({ status: 'Install the Vantage extension to prove your score here.' });
-    }
+    }));
   });
 
   it('users without the extension: the page’s server runs the session with its key, a phone scans the QR code and proves, the server verifies', async () => {
