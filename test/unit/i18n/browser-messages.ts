@@ -13,15 +13,25 @@ export const LOCALES_DIR = resolve(import.meta.dirname, '../../../locales');
 
 type ChromeMessages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 
-/** The messages.json the build writes for a locale, keyed as the browser looks them up (case-insensitive). */
-export function chromeMessages(lang: string): ChromeMessages {
-  const parsed = parseMessagesText(readFileSync(resolve(LOCALES_DIR, `${lang}.yml`), 'utf8'), 'YAML');
-  const raw = generateChromeMessages(parsed) as ChromeMessages;
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
+const byLang = new Map<string, Readonly<ChromeMessages>>();
+
+/**
+ * The messages.json the build writes for a locale, keyed as the browser looks them up (case-insensitive). Made once
+ * a process: the set-up file asks for English before each of the ~150 test files a worker runs (vitest.config.ts).
+ */
+export function chromeMessages(lang: string): Readonly<ChromeMessages> {
+  let messages = byLang.get(lang);
+  if (!messages) {
+    const parsed = parseMessagesText(readFileSync(resolve(LOCALES_DIR, `${lang}.yml`), 'utf8'), 'YAML');
+    const raw = generateChromeMessages(parsed) as ChromeMessages;
+    messages = Object.freeze(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), Object.freeze(v)])));
+    byLang.set(lang, messages);
+  }
+  return messages;
 }
 
 /** Chromium's substitution rules: $1–$9 from the list (missing ones empty), $$ is a dollar sign, $name$ a declared placeholder. */
-export function getMessageFrom(messages: ChromeMessages) {
+export function getMessageFrom(messages: Readonly<ChromeMessages>) {
   return (name: string, substitutions?: string | string[]): string => {
     const entry = messages[name.toLowerCase()];
     if (!entry) return '';
