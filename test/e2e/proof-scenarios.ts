@@ -750,8 +750,10 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const reloadedAt = Date.now();
       await proof.goto(proofUrl);
       expect(await polls.soonerThanScheduleAfter(reloadedAt, gap), `a poll sooner than ${gap} ms after the last, after the page loaded again`).toBe(true);
-      // The user proves on the page loaded again, and the site gets the proof.
+      // The user proves on the page loaded again (the prover, shared by the lanes, may take a while under load),
+      // and the site gets the proof.
       await w().prove(proof);
+      await proof.waitFor('#app[data-phase="finished"]', 120_000);
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       await dapp.close();
     }, 180_000);
