@@ -744,16 +744,18 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     it('the proof page loading again: the worker asks the service without waiting out its backoff', async ({ expect }) => {
       const { dapp, proof } = await openAndApprove('reload', w().origin('reload.example'));
       const proofUrl = await proof.url();
-      const polls = pollsOf(await sessionOf(proof), expect);
+      const sessionId = await sessionOf(proof);
+      const polls = pollsOf(sessionId, expect);
       // Nobody proves for a while: the worker backs off. The page loads again: a poll at once.
       const gap = await polls.backedOff();
       const reloadedAt = Date.now();
       await proof.goto(proofUrl);
       expect(await polls.soonerThanScheduleAfter(reloadedAt, gap), `a poll sooner than ${gap} ms after the last, after the page loaded again`).toBe(true);
       // The user proves on the page loaded again (the prover, shared by the lanes, may take a while under load),
-      // and the site gets the proof.
+      // and the site gets the proof. The service's status, not the page's: the extension closes the page once it
+      // has the proof.
       await w().prove(proof);
-      await proof.waitFor('#app[data-phase="finished"]', 120_000);
+      await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 120_000 }).toBe('FINISHED');
       await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
       await dapp.close();
     }, 180_000);
