@@ -61,12 +61,17 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
     openExtensionPage: async (path) => testPage(await h.openPage(path)),
     nextPage: (url, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
+        // What opened meanwhile, for the error: a miss names what did open.
+        const seen: Page[] = [];
         const timer = setTimeout(() => {
           h.context.off('page', onPage);
-          reject(new Error(`No page matching ${url} within ${timeoutMs} ms`));
+          const opened = seen.map((p) => (p.isClosed() ? `${p.url()} (closed)` : p.url())).join(', ') || 'none';
+          const open = h.context.pages().map((p) => p.url()).join(', ');
+          reject(new Error(`No page matching ${url} within ${timeoutMs} ms (opened meanwhile: ${opened}; open now: ${open})`));
         }, timeoutMs);
         // Extension windows open blank first: wait for each new page's URL to match.
         const onPage = (p: Page) => {
+          seen.push(p);
           p.waitForURL(url, { timeout: timeoutMs }).then(() => {
             clearTimeout(timer);
             h.context.off('page', onPage);
