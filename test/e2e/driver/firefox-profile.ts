@@ -46,8 +46,8 @@ async function makeTemplate(executablePath: string, dir: string): Promise<void> 
     await rm(lock, { recursive: true, force: true });
     return makeTemplate(executablePath, dir);
   }
+  const making = await mkdtemp(`${dir}.tmp-`);
   try {
-    const making = await mkdtemp(`${dir}.tmp-`);
     const firefox = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true, userDataDir: making });
     await firefox.close();
     // puppeteer's own preferences (user.js) are written again, with the test's, at each launch; the locks
@@ -56,10 +56,11 @@ async function makeTemplate(executablePath: string, dir: string): Promise<void> 
     await writeFile(join(making, 'vantage-template.txt'), 'A Firefox profile that has started once, copied for each test launch (test/e2e/driver/firefox-profile.ts).\n');
     // Whole or not at all: the folder appears under its name only once it is complete.
     await rename(making, dir).catch(async (e: unknown) => {
-      await rm(making, { recursive: true, force: true });
       if (!(await exists(dir))) throw e;
     });
   } finally {
+    // Gone once renamed; a failed launch leaves nothing behind either.
+    await rm(making, { recursive: true, force: true });
     await rm(lock, { recursive: true, force: true });
   }
 }
