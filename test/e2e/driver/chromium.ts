@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness } from '@/test/e2e/harness.ts';
 import { startProofWorld, type ProofWorld } from '@/test/e2e/proof-world.ts';
-import type { BrowserDriver, LaunchBrowser, TestPage } from './types.ts';
+import { handledLater, NEXT_PAGE_TIMEOUT_MS, type BrowserDriver, type LaunchBrowser, type TestPage } from './types.ts';
 
 /** Debian's Chromium through playwright-core (test/e2e/harness.ts), behind the shared driver interface. */
 
@@ -59,7 +59,7 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
       return testPage(page);
     },
     openExtensionPage: async (path) => testPage(await h.openPage(path)),
-    nextPage: (url, timeoutMs = 20_000) =>
+    nextPage: (url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) => handledLater(
       new Promise((resolve, reject) => {
         // What opened meanwhile, for the error: a miss names what did open.
         const seen: Page[] = [];
@@ -79,7 +79,7 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
           }, () => undefined);
         };
         h.context.on('page', onPage);
-      }),
+      })),
     inExtension: inExtension as BrowserDriver['inExtension'],
     askWorker: (type, payload = {}) =>
       inExtension((arg) => {

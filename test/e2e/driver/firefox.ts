@@ -10,7 +10,7 @@ import { freshFirefoxProfile } from './firefox-profile.ts';
 import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { browserPath } from '../../setup/browsers.ts';
-import type { BrowserDriver, LaunchSpec, TestPage } from './types.ts';
+import { handledLater, NEXT_PAGE_TIMEOUT_MS, type BrowserDriver, type LaunchSpec, type TestPage } from './types.ts';
 
 /**
  * Firefox ESR driven by puppeteer-core over WebDriver BiDi, with the built
@@ -145,8 +145,8 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         await answered(bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`), `the load of ${path}`);
         return wrap(page);
       },
-      nextPage(url, timeoutMs = 20_000) {
-        return new Promise((resolvePage, reject) => {
+      nextPage(url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) {
+        return handledLater(new Promise((resolvePage, reject) => {
           let settled = false;
           const settle = () => {
             settled = true;
@@ -179,7 +179,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
             }
           };
           firefox.on('targetcreated', onTarget);
-        });
+        }));
       },
       inExtension,
       askWorker: (type, payload = {}) =>

@@ -105,3 +105,19 @@ export interface BrowserDriver {
 }
 
 export type LaunchBrowser = (spec: LaunchSpec) => Promise<BrowserDriver>;
+
+/**
+ * How long a driver waits for a page the extension opens (a consent window, a proof page): a ceiling, not a goal.
+ * Under a loaded 2-core CI machine, 20 s was rarely not enough for a window to open.
+ */
+export const NEXT_PAGE_TIMEOUT_MS = 45_000;
+
+/**
+ * The promise, its rejection marked as handled: a test sets up a wait for a page before the step that opens it, and
+ * when that step fails first, the abandoned wait's later time-out must not fail the run as an unhandled rejection.
+ * Whoever awaits the promise still gets the rejection.
+ */
+export function handledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
