@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { browserPath } from '../setup/browsers.ts';
 import { freshFirefoxProfile } from './driver/firefox-profile.ts';
@@ -29,7 +28,7 @@ const launch: LaunchPlain = async (hosts) => {
     browser: 'firefox',
     executablePath: browserPath('firefox'),
     headless: true,
-    userDataDir: profile,
+    userDataDir: profile.path,
     acceptInsecureCerts: true,
     defaultViewport: { width: 1100, height: 800 },
     extraPrefsFirefox: { 'network.dns.localDomains': hosts.join(',') },
@@ -58,7 +57,7 @@ const launch: LaunchPlain = async (hosts) => {
     },
     async close() {
       await browser.close();
-      await rm(profile, { recursive: true, force: true });
+      await profile.remove();
     },
   };
 };

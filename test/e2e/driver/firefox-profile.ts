@@ -65,11 +65,12 @@ async function makeTemplate(executablePath: string, dir: string): Promise<void> 
   }
 }
 
-/** A new profile folder, a copy of the template (made first if need be); the caller removes it after the browser closes. */
-export async function freshFirefoxProfile(executablePath: string): Promise<string> {
+/** A new profile folder, a copy of the template (made first if need be), and how to remove it once the browser has
+ * closed (puppeteer removes only the profiles it made itself). */
+export async function freshFirefoxProfile(executablePath: string): Promise<{ path: string; remove(): Promise<void> }> {
   const template = await templateDir(executablePath);
   if (!(await exists(template))) await makeTemplate(executablePath, template);
-  const profile = await mkdtemp(join(tmpdir(), 'vantage-firefox-'));
-  await cp(template, profile, { recursive: true });
-  return profile;
+  const path = await mkdtemp(join(tmpdir(), 'vantage-firefox-'));
+  await cp(template, path, { recursive: true });
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }

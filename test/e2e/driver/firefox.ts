@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
 import { bidiOf, type Bidi } from './firefox-bidi.ts';
@@ -78,20 +78,18 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
   const uuid = randomUUID();
   const origin = `moz-extension://${uuid}`;
   const profile = await freshFirefoxProfile(FIREFOX);
-  // puppeteer removes only the profiles it made itself.
-  const removeProfile = () => rm(profile, { recursive: true, force: true });
   const firefox: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    userDataDir: profile,
+    userDataDir: profile.path,
     // Chrome-scope access: extension pages by context, the background's lifecycle, context menus.
     args: ['--remote-allow-system-access'],
     acceptInsecureCerts: true,
     defaultViewport: { width: 1100, height: 800 },
     extraPrefsFirefox: prefs(addonId, uuid, spec),
   }).catch(async (e: unknown) => {
-    await removeProfile();
+    await profile.remove();
     throw e;
   });
   try {
@@ -240,13 +238,13 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
       extensionErrors: () => errors.lines,
       async close() {
         await firefox.close();
-        await removeProfile();
+        await profile.remove();
       },
     };
     return driver;
   } catch (e) {
     await firefox.close();
-    await removeProfile();
+    await profile.remove();
     throw e;
   }
 }
