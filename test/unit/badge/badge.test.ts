@@ -10,6 +10,7 @@ import { BADGE_ALARM, startBadge, syncBadge, updateBadge, type BadgeDeps } from 
 import { headlineBasis, headlineNeeds } from '@/lib/stats/headline.ts';
 import { requestKey, type StatsFilters } from '@/lib/stats/query.ts';
 import { inTestScope, testCache } from '@/test/unit/cache/fakes.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const filters: StatsFilters = { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 30 } };
 const holders = { now: { active: 1830, new: 214, total: 48213 }, logs: {} };
@@ -134,13 +135,13 @@ describe('badge schedule', () => {
     const call = vi.fn(async () => holdersAt(Date.now(), active));
     startBadge(deps(call, 0));
     await badgeSettingItem.setValue(on('activeHolders'));
-    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1830'));
+    await eventually(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1830'));
     expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeTruthy();
     active = 1900;
     await fakeBrowser.alarms.onAlarm.trigger({ name: BADGE_ALARM, scheduledTime: Date.now() });
-    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1900'));
+    await eventually(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('1900'));
     await badgeSettingItem.setValue({ metric: 'off' });
-    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
+    await eventually(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe(''));
     expect(await fakeBrowser.alarms.get(BADGE_ALARM)).toBeFalsy();
   });
 });

@@ -4,6 +4,7 @@ import { guardPageBuild, type BuildCheck, type PageGuardDeps } from '@/lib/build
 import { isRestartRecord, judgeBuilds, RESTART_GUARD_MS, restartFulfilled, type Reopen, type RestartRecord } from '@/lib/build/restart.ts';
 import { restartStore } from '@/lib/build/restart-store.ts';
 import { finishRestart, REOPEN_WITHIN_MS } from '@/lib/build/worker.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const NEW = 'b2b2b2b2b2b2b2b2';
@@ -85,7 +86,7 @@ describe('a page\'s build guard (fakeBrowser)', () => {
 
   it('on the same build: nothing happens, nothing is stored', async () => {
     const page = pageOf(NEW);
-    await vi.waitFor(() => expect(page.guard.state).toBe('same'));
+    await eventually(() => expect(page.guard.state).toBe('same'));
     expect(page.restart).not.toHaveBeenCalled();
     await expect(fakeBrowser.storage.local.get('buildRestart')).resolves.toEqual({});
   });
@@ -100,7 +101,7 @@ describe('a page\'s build guard (fakeBrowser)', () => {
   it('on another build: records the restart (towards the page\'s build, where to reopen), then restarts once', async () => {
     const where: Reopen = { kind: 'tab', path: '/options.html', tabId: 9 };
     const page = pageOf(null, { known: true, where });
-    await vi.waitFor(() => expect(page.guard.state).toBe('restarting'));
+    await eventually(() => expect(page.guard.state).toBe('restarting'));
     expect(page.restart).toHaveBeenCalledOnce();
     await expect(restartStore.get()).resolves.toEqual({ to: NEW, from: null, at: NOW, reopen: where });
     expect(page.states).toEqual(['restarting']);
@@ -109,7 +110,7 @@ describe('a page\'s build guard (fakeBrowser)', () => {
   it('when the restart cannot be asked for, says so instead of half working', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const page = pageOf(OLD, { restart: () => { throw new Error('reload is not allowed'); } });
-    await vi.waitFor(() => expect(page.guard.state).toBe('stuck'));
+    await eventually(() => expect(page.guard.state).toBe('stuck'));
     expect(page.restart).toHaveBeenCalledOnce();
     expect(String(logged.mock.calls[0])).toContain('reload is not allowed');
     logged.mockRestore();
@@ -118,11 +119,11 @@ describe('a page\'s build guard (fakeBrowser)', () => {
   it('no loop: the page that opens after a restart which did not help says what to do, and restarts nothing', async () => {
     // The first page restarts Vantage; the worker that comes up is still the old one (it cannot fulfil the record).
     const first = pageOf(OLD);
-    await vi.waitFor(() => expect(first.restart).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.restart).toHaveBeenCalledOnce());
     await expect(finishRestart(restartStore, OLD, vi.fn(), NOW)).resolves.toBe(false);
     // The page opened again (or by the user) finds the same mix.
     const again = pageOf(OLD);
-    await vi.waitFor(() => expect(again.guard.state).toBe('stuck'));
+    await eventually(() => expect(again.guard.state).toBe('stuck'));
     expect(again.restart).not.toHaveBeenCalled();
     await expect(restartStore.get(), 'the record stays, so every page says so').resolves.toMatchObject({ to: NEW, from: OLD });
   });
@@ -130,16 +131,16 @@ describe('a page\'s build guard (fakeBrowser)', () => {
   it('once the worker of the page\'s build comes up, it forgets the record and opens the page again, then pages run as one build', async () => {
     const where: Reopen = { kind: 'tab', path: '/dashboard.html#project=nebula', tabId: 3 };
     const first = pageOf(OLD, { where });
-    await vi.waitFor(() => expect(first.restart).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.restart).toHaveBeenCalledOnce());
     const reopen = vi.fn(async () => undefined);
     await expect(finishRestart(restartStore, NEW, reopen, NOW + 2_000)).resolves.toBe(true);
     expect(reopen).toHaveBeenCalledWith(where);
     await expect(restartStore.get()).resolves.toBeNull();
     const after = pageOf(NEW);
-    await vi.waitFor(() => expect(after.guard.state).toBe('same'));
+    await eventually(() => expect(after.guard.state).toBe('same'));
     // A later mix (another update) restarts again: the record of the one that worked is gone.
     const later = pageOf(OLD);
-    await vi.waitFor(() => expect(later.restart).toHaveBeenCalledOnce());
+    await eventually(() => expect(later.restart).toHaveBeenCalledOnce());
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { scopeTracker } from '@/lib/cache/scope-tracker.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /** Scope reads the test answers by hand, in the order they were made. */
 function deferredReads() {
@@ -18,7 +19,7 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     pending[0]!.resolve('A');
     expect(await first).toBe('A');
     t.changed();
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     pending[1]!.resolve('B');
     expect(await t.scope()).toBe('B');
     expect(adopted).toEqual(['A', 'B']);
@@ -34,10 +35,10 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     await first;
     t.changed();
     t.changed();
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     expect(pending).toHaveLength(2); // the second change waits for the first
     pending[1]!.resolve('B');
-    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    await eventually(() => expect(pending).toHaveLength(3));
     pending[2]!.resolve('C');
     expect(await t.scope()).toBe('C');
     expect(adopted).toEqual(['A', 'B', 'C']);
@@ -50,12 +51,12 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     const task = vi.fn((scope: string | null) => new Promise<string>((resolve) => tasks.push({ scope, resolve })));
     const result = t.run(task);
     pending[0]!.resolve('A');
-    await vi.waitFor(() => expect(tasks).toHaveLength(1));
+    await eventually(() => expect(tasks).toHaveLength(1));
     t.changed();
     tasks[0]!.resolve('entry of A'); // a late answer
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     pending[1]!.resolve('B');
-    await vi.waitFor(() => expect(tasks).toHaveLength(2));
+    await eventually(() => expect(tasks).toHaveLength(2));
     expect(tasks[1]!.scope).toBe('B');
     tasks[1]!.resolve('entry of B');
     expect(await result).toBe('entry of B');
@@ -82,7 +83,7 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     expect(task).toHaveBeenCalledTimes(1);
     t.changed();
     pending[0]!.resolve('A');
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     pending[1]!.resolve('B');
     // The first answer spanned the change: asked again, under B.
     expect(await out).toBe(2);
@@ -107,7 +108,7 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     await Promise.resolve();
     expect(seen).toEqual([]);
     pending[0]!.resolve('A');
-    await vi.waitFor(() => expect(seen).toEqual(['kept under A']));
+    await eventually(() => expect(seen).toEqual(['kept under A']));
   });
 
   it('afterScope: does not run when the scope changes before it is worked out, or cannot be', async () => {
@@ -117,10 +118,10 @@ describe('scope tracker (a page\'s view of the cache scope)', () => {
     t.afterScope(() => seen.push('under the old scope'));
     t.changed();
     pending[0]!.resolve('A');
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     t.afterScope(() => seen.push('under the new scope'));
     pending[1]!.resolve('B');
-    await vi.waitFor(() => expect(seen).toEqual(['under the new scope']));
+    await eventually(() => expect(seen).toEqual(['under the new scope']));
 
     const failing = scopeTracker(read, () => undefined);
     failing.afterScope(() => seen.push('without a scope'));

@@ -7,6 +7,7 @@ import { defaultSettings } from '@/lib/settings/schema.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveSettingsAndKey, settingsItem } from '@/lib/settings/store.ts';
 import { saveKey } from '@/test/unit/fakes/save-key.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 describe('cache scoped to the configured service and key', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -72,15 +73,15 @@ describe('cache scoped to the configured service and key', () => {
     const adopted: (string | null)[] = [];
     followScope(() => currentScope(vault, secret), (scope) => adopted.push(scope));
     await saveKey(vault, 'key-a');
-    await vi.waitFor(() => expect(adopted).toHaveLength(1));
+    await eventually(() => expect(adopted).toHaveLength(1));
     await settingsItem.setValue({ ...defaultSettings, minScore: 700 });
     await saveKey(vault, 'key-b');
-    await vi.waitFor(() => expect(adopted).toHaveLength(2));
+    await eventually(() => expect(adopted).toHaveLength(2));
     // Nothing came of the minScore change: the second call is the key's.
     expect(adopted[1]).toBe(await scopeOf(defaultSettings.dataBaseUrl, 'key-b'));
     await saveSettingsAndKey(vault, { ...defaultSettings, dataBaseUrl: 'https://api.example.com/dev' }, 'key-a');
     await saveKey(vault, '');
-    await vi.waitFor(() => expect(adopted.at(-1)).toBeNull());
+    await eventually(() => expect(adopted.at(-1)).toBeNull());
     // One save can touch several watched items: what counts is the sequence of scopes.
     const changes = adopted.filter((scope, i) => i === 0 || scope !== adopted[i - 1]);
     expect(changes).toEqual([
@@ -108,9 +109,9 @@ describe('cache scoped to the configured service and key', () => {
     expect(hosts).toHaveBeenCalledTimes(4);
 
     await saveKey(vault, 'key-b');
-    await vi.waitFor(async () => expect((await context()).scope).toBe(await cacheScope(defaultSettings, 'key-b', await secret.getKey())));
+    await eventually(async () => expect((await context()).scope).toBe(await cacheScope(defaultSettings, 'key-b', await secret.getKey())));
     await saveKey(vault, '');
-    await vi.waitFor(() => expect(context()).rejects.toMatchObject({ kind: 'not-configured' }));
+    await eventually(() => expect(context()).rejects.toMatchObject({ kind: 'not-configured' }));
   });
 
   it('a refused host grant refuses the fetch even with the settings already read', async () => {

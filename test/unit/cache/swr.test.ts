@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cacheKey, createSwrCache, isFreshAt, type CacheEntry } from '@/lib/cache/swr.ts';
 import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 function setup(ttlMs = 1000) {
   let t = 10_000;
@@ -73,7 +74,7 @@ describe('SWR cache: TTL', () => {
     expect(await cache.get('k', fetcher)).toBe(answer);
     expect(fetcher).toHaveBeenCalledTimes(1);
     release();
-    await vi.waitFor(() => expect(written.get('k')).toEqual(answer));
+    await eventually(() => expect(written.get('k')).toEqual(answer));
     expect(await cache.peek('k')).toEqual(answer);
   });
 
@@ -93,7 +94,7 @@ describe('SWR cache: in-flight sharing', () => {
     const a = cache.get('k', fetcher);
     const b = cache.get('k', fetcher);
     const c = cache.refresh('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await eventually(() => expect(pending).toHaveLength(1));
     pending[0]!.resolve('v');
     const [ea, eb, ec] = await Promise.all([a, b, c]);
     expect(ea).toBe(eb);
@@ -114,12 +115,12 @@ describe('SWR cache: in-flight sharing', () => {
     const { fetcher, pending } = deferredFetcher();
     const a = cache.get('k', fetcher);
     const b = cache.get('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await eventually(() => expect(pending).toHaveLength(1));
     pending[0]!.reject(new Error('boom'));
     await expect(a).rejects.toThrow('boom');
     await expect(b).rejects.toThrow('boom');
     const again = cache.get('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     pending[1]!.resolve('ok');
     expect((await again).value).toBe('ok');
   });
@@ -130,7 +131,7 @@ describe('SWR cache: invalidation', () => {
     const { cache, store } = setup();
     const { fetcher, pending } = deferredFetcher();
     const late = cache.get('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await eventually(() => expect(pending).toHaveLength(1));
     cache.invalidate();
     pending[0]!.resolve('from before');
     expect((await late).value).toBe('from before');
@@ -146,10 +147,10 @@ describe('SWR cache: invalidation', () => {
     const { cache, store } = setup();
     const { fetcher, pending } = deferredFetcher();
     const before = cache.get('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await eventually(() => expect(pending).toHaveLength(1));
     cache.invalidate();
     const after = cache.get('k', fetcher);
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await eventually(() => expect(pending).toHaveLength(2));
     pending[0]!.resolve('old');
     await before;
     // The old fetch ending does not free the new one's key: a refresh now shares the running fetch.

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { generateScopeSecret } from '@/lib/cache/scope.ts';
 import { currentScope, followScope, makeServiceContext } from '@/lib/cache/service-scope.ts';
@@ -9,6 +9,7 @@ import { settingsItem } from '@/lib/settings/store.ts';
 import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { fetchStat } from '@/lib/stats/worker.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /**
  * The worker's cache with the real settings and key storage: what one
@@ -96,12 +97,12 @@ describe('worker cache scoped to the service and the key', () => {
     const s = setup();
     const adopted = follow(s);
     await s.useKey('key-a');
-    await vi.waitFor(() => expect(adopted).toHaveLength(1));
+    await eventually(() => expect(adopted).toHaveLength(1));
     await s.stat();
     await fakeBrowser.storage.local.set({ other: true });
     const [entryOfA] = await s.cacheKeys();
     await s.useKey('key-b');
-    await vi.waitFor(() => expect(adopted).toHaveLength(2));
+    await eventually(() => expect(adopted).toHaveLength(2));
     expect(await s.cacheKeys()).toEqual([]);
     expect(entryOfA).toBeDefined();
     expect(await fakeBrowser.storage.local.get('other')).toEqual({ other: true });
@@ -111,11 +112,11 @@ describe('worker cache scoped to the service and the key', () => {
     const s = setup(true);
     const adopted = follow(s);
     await s.useKey('key-a');
-    await vi.waitFor(() => expect(adopted).toHaveLength(1));
+    await eventually(() => expect(adopted).toHaveLength(1));
     const late = s.stat();
-    await vi.waitFor(() => expect(s.svc.pending).toHaveLength(1));
+    await eventually(() => expect(s.svc.pending).toHaveLength(1));
     await s.useKey('key-b');
-    await vi.waitFor(() => expect(adopted).toHaveLength(2));
+    await eventually(() => expect(adopted).toHaveLength(2));
     s.svc.pending[0]!();
     expect(await late).toBe(111); // its caller, who asked under the old key, still gets it
     expect(await s.cacheKeys()).toEqual([]);
@@ -125,11 +126,11 @@ describe('worker cache scoped to the service and the key', () => {
     const s = setup(true);
     const adopted = follow(s);
     await s.useKey('key-a');
-    await vi.waitFor(() => expect(adopted).toHaveLength(1));
+    await eventually(() => expect(adopted).toHaveLength(1));
     const late = s.stat();
-    await vi.waitFor(() => expect(s.svc.pending).toHaveLength(1));
+    await eventually(() => expect(s.svc.pending).toHaveLength(1));
     await settingsItem.setValue({ ...defaultSettings, dataBaseUrl: 'http://127.0.0.1:9/dev' });
-    await vi.waitFor(() => expect(adopted).toHaveLength(2));
+    await eventually(() => expect(adopted).toHaveLength(2));
     s.svc.pending[0]!();
     await late;
     expect(await s.cacheKeys()).toEqual([]);

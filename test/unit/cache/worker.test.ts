@@ -6,6 +6,7 @@ import { currentScope } from '@/lib/cache/service-scope.ts';
 import { cacheWorker } from '@/lib/cache/worker.ts';
 import { memoryKey, memoryVault } from '@/test/unit/fakes/memory-vault.ts';
 import { saveKey } from '@/test/unit/fakes/save-key.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /** The cache's worker side: it keeps only the answers of the account configured now. */
 describe('cacheWorker', () => {
@@ -24,13 +25,13 @@ describe('cacheWorker', () => {
     const { vault, scopeSecret, retain, retained } = setup();
     expect(retain).not.toHaveBeenCalled();
     await saveKey(vault, 'key-a', false);
-    await vi.waitFor(() => expect(retained).toEqual([expect.any(String)]));
+    await eventually(() => expect(retained).toEqual([expect.any(String)]));
     expect(retained[0]).toBe(await currentScope(vault, scopeSecret));
   });
 
   it('tidies the cache on install and update', async () => {
     const { retained } = setup();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.1', temporary: false });
-    await vi.waitFor(() => expect(retained).toEqual([null]));
+    await eventually(() => expect(retained).toEqual([null]));
   });
 });

@@ -6,6 +6,7 @@ import { BROWSER_ENTRY_BUDGET, browserEntryGzipBytes } from '@/sdk/size.ts';
 import { hashToField, MemoryNullifierStore, verifyScoreProof } from '@/sdk/src/server.ts';
 import type { MockScenario } from '@/sdk/src/testing.ts';
 import { SDK_DIST, useBuiltSdk } from './built.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /** The built browser entry and mock beyond the shared contract suite: size, absence, cancellation, what the mock proves. */
 
@@ -42,7 +43,7 @@ describe('@vantage/sdk as built', () => {
   it('disconnected: Vantage going away mid-request is 4900 with reason disconnected', async () => {
     const handle = built.mock({ user: 'wait' });
     const pending = built.sdk.browser.requestScoreProof(PARAMS);
-    await vi.waitFor(() => expect(handle.showing).toBe('consent'));
+    await eventually(() => expect(handle.showing).toBe('consent'));
     handle.uninstall();
     await expect(pending).rejects.toMatchObject({ code: 4900, data: { reason: 'disconnected' } });
   });

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Blocks, FIRST_FRAME_BLOCKS } from '@/components/stats/Blocks.tsx';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const rootNow = useRenderRoot();
 const shown = () => [...rootNow().querySelectorAll('[data-id]')].map((e) => e.getAttribute('data-id'));
@@ -28,7 +29,7 @@ describe('Blocks', () => {
     expect(FIRST_FRAME_BLOCKS).toBe(1);
     expect(shown()).toEqual(['a']);
     expect(rootNow().querySelectorAll('.blocks > .skeleton-block[aria-busy="true"]')).toHaveLength(1);
-    await vi.waitFor(() => expect(shown()).toEqual(['a', 'b', 'c', 'd']));
+    await eventually(() => expect(shown()).toEqual(['a', 'b', 'c', 'd']));
     expect(mounts).toEqual(['a', 'b', 'c', 'd']);
     expect(rootNow().querySelector('.blocks')!.children).toHaveLength(4);
     expect(rootNow().querySelector('.skeleton-block')).toBeNull();

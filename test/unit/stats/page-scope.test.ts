@@ -7,6 +7,7 @@ import { saveSettingsAndKey, settingsItem } from '@/lib/settings/store.ts';
 import { saveKey } from '@/test/unit/fakes/save-key.ts';
 import { trackScope } from '@/lib/stats/page-client.ts';
 import { createPaintSnapshot, type SyncStore } from '@/lib/stats/paint-snapshot.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /**
  * The popup's first frame after Options changed the key or the service: the
@@ -45,7 +46,7 @@ describe('paint snapshot following the settings and key', () => {
     const s = await setup();
     expect(s.open().entry(KEY)).toEqual(entry);
     await saveKey(s.vault, 'key-b');
-    await vi.waitFor(() => expect(s.open().entry(KEY)).toBeUndefined());
+    await eventually(() => expect(s.open().entry(KEY)).toBeUndefined());
   });
 
   it('the same after a switch to another service, or the key removed', async () => {
@@ -56,7 +57,7 @@ describe('paint snapshot following the settings and key', () => {
       fakeBrowser.reset();
       const s = await setup();
       await change(s);
-      await vi.waitFor(() => expect(s.open().entry(KEY)).toBeUndefined());
+      await eventually(() => expect(s.open().entry(KEY)).toBeUndefined());
     }
   });
 
@@ -64,7 +65,7 @@ describe('paint snapshot following the settings and key', () => {
     const s = await setup();
     const adopted = vi.spyOn(s.options, 'adoptScope');
     await saveSettingsAndKey(s.vault, { ...defaultSettings, minScore: 700 }, 'key-a');
-    await vi.waitFor(() => expect(adopted).toHaveBeenCalled());
+    await eventually(() => expect(adopted).toHaveBeenCalled());
     expect(s.open().entry(KEY)).toEqual(entry);
   });
 });

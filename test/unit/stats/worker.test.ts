@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors.ts';
 import { statsRoutes } from '@/lib/stats/worker.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const request: StatsRequest = { op: 'dailyUsers', filters: { project: 'nebula', chainId: '', tokenId: '', dapp: '', range: { days: 7 } } };
 const caller = { kind: 'extension-page' as const };
@@ -25,7 +26,7 @@ describe('stats.get', () => {
   it('calls the operation with the request\'s parameters and answers the entry with its time', async () => {
     const s = setup();
     const answer = s.ask({ request });
-    await vi.waitFor(() => expect(s.gates).toHaveLength(1));
+    await eventually(() => expect(s.gates).toHaveLength(1));
     s.gates[0]!();
     expect(await answer).toEqual({ value: { dailyUsers: [{ timestamp: 1, numberOfUsers: 2 }] }, storedAt: s.now() });
     const end = s.now() / 1000;
@@ -36,7 +37,7 @@ describe('stats.get', () => {
     const s = setup();
     const a = s.ask({ request });
     const b = s.ask({ request: structuredClone(request) });
-    await vi.waitFor(() => expect(s.gates).toHaveLength(1));
+    await eventually(() => expect(s.gates).toHaveLength(1));
     s.gates[0]!();
     expect(await a).toBe(await b);
     expect(s.call).toHaveBeenCalledTimes(1);
@@ -45,19 +46,19 @@ describe('stats.get', () => {
   it('answers from the cache within the TTL, and fetches again when forced or once stale', async () => {
     const s = setup();
     const first = s.ask({ request });
-    await vi.waitFor(() => expect(s.gates).toHaveLength(1));
+    await eventually(() => expect(s.gates).toHaveLength(1));
     s.gates[0]!();
     await first;
     s.advance(30_000);
     await s.ask({ request });
     expect(s.call).toHaveBeenCalledTimes(1);
     const forced = s.ask({ request, force: true });
-    await vi.waitFor(() => expect(s.gates).toHaveLength(2));
+    await eventually(() => expect(s.gates).toHaveLength(2));
     s.gates[1]!();
     await forced;
     s.advance(61_000);
     const stale = s.ask({ request });
-    await vi.waitFor(() => expect(s.gates).toHaveLength(3));
+    await eventually(() => expect(s.gates).toHaveLength(3));
     s.gates[2]!();
     await stale;
     expect(s.call).toHaveBeenCalledTimes(3);

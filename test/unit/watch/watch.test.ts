@@ -17,6 +17,7 @@ import { scoreWorker } from '@/lib/score/worker.ts';
 import type { WorkerDeps } from '@/lib/background/feature.ts';
 import { testCache } from '@/test/unit/cache/fakes.ts';
 import { memoryVault } from '@/test/unit/fakes/memory-vault.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 /**
  * The watchlist's schedule against a fake clock: the alarm, the re-scores
@@ -239,7 +240,7 @@ describe('a check, politely', () => {
     const before = w.service.asked.length;
     gateOpen = new Promise<void>((r) => (release = r));
     const check = w.watch.check();
-    await vi.waitFor(() => expect(w.service.asked.length - before).toBe(CHECK_CONCURRENCY));
+    await eventually(() => expect(w.service.asked.length - before).toBe(CHECK_CONCURRENCY));
     release();
     gateOpen = Promise.resolve();
     expect(await check).toMatchObject({ asked: 12, scored: 12, failed: 0, skipped: 0 });

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CacheEntry } from '@/lib/cache/swr.ts';
 import type { StatsRequest } from '@/lib/stats/query.ts';
 import { useRenderRoot } from '@/test/unit/render-root.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const asked: StatsRequest[] = [];
 /** For each period asked, the block's "new holders" number on screen at that moment. */
@@ -64,13 +65,13 @@ describe('a block with changes', () => {
       </StatsContext.Provider>,
       root(),
     );
-    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    await eventually(() => expect(asked).toHaveLength(1));
     expect(asked[0]!.filters.range).toEqual({ days: 7 });
     releaseMain();
     // The 7 complete days' new holders (today's 11 so far left out), at once from the block's own answer.
-    await vi.waitFor(() => expect(root().querySelector('[data-figure="new"] .num')?.textContent).toBe('77'));
+    await eventually(() => expect(root().querySelector('[data-figure="new"] .num')?.textContent).toBe('77'));
     const iso = (d: number) => new Date(d * DAY * 1000).toISOString().slice(0, 10);
-    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    await eventually(() => expect(asked).toHaveLength(3));
     expect(asked.slice(1).map((r) => r.filters.range)).toEqual([
       { from: iso(today - 7), to: iso(today - 1) },
       { from: iso(today - 14), to: iso(today - 8) },
@@ -78,11 +79,11 @@ describe('a block with changes', () => {
     // Both periods were asked for with the block's own number already on screen.
     expect(shownWhenAsked).toEqual(['77', '77']);
     const change = root().querySelector('[data-figure="new"] .change')!;
-    await vi.waitFor(() => expect(change.getAttribute('data-change')).toBe('up'));
+    await eventually(() => expect(change.getAttribute('data-change')).toBe('up'));
     expect(Number(change.getAttribute('data-delta'))).toBeCloseTo(0.1, 10);
     expect(change.querySelector('.sr-only')!.textContent).toBe('up 10% from the 7 days before');
     // The total is a window figure: the current period's answer, 5000 at the end of both periods.
-    await vi.waitFor(() => expect(root().querySelector('[data-figure="total"] .num')?.textContent).toBe('5,000'));
+    await eventually(() => expect(root().querySelector('[data-figure="total"] .num')?.textContent).toBe('5,000'));
     expect(root().querySelector('[data-figure="total"] .change')!.getAttribute('data-change')).toBe('flat');
   });
 });

@@ -35,6 +35,7 @@ import { memoryStore } from '@/test/unit/fakes/memory-store.ts';
 import { inTestScope, testCache } from '@/test/unit/cache/fakes.ts';
 import { createDataset } from '@/test/sandbox/dataset/index.ts';
 import { createDataApi, type DataApi } from '@/test/sandbox/data-api/index.ts';
+import { eventually } from '@/test/unit/eventually.ts';
 
 const DAY = 86_400;
 const PROJECT = 'nebula';
@@ -221,12 +222,12 @@ const root = () => document.getElementById('root')!;
  */
 async function settle(node: preact.ComponentChild, selectors: readonly string[] = []): Promise<void> {
   render(node, root());
-  await vi.waitFor(() => {
+  await eventually(() => {
     const busy = root().querySelectorAll('.skeleton-block, .skeleton, .num-loading, .change[data-change="loading"], [data-state="loading"]').length;
     if (busy) throw new Error(`${busy} still loading`);
     const missing = selectors.filter((sel) => !root().querySelector(`${sel} .change`));
     if (missing.length) throw new Error(`not there yet: ${missing.join(', ')}`);
-  }, { timeout: 20_000, interval: 20 });
+  }, 20_000);
 }
 
 function ctxFor(range: TimeRange, layout: 'popup' | 'page') {
