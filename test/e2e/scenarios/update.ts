@@ -396,7 +396,9 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       expect(await valueOf(popup, '#stats-project')).toBe(CHOSEN.project);
       expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(NOTHING_TO_TELL);
       expect(await popup.attr(`#section-${CHOSEN.section}`, 'aria-selected')).toBe('true');
-      // Fetched afresh, not painted from the cache: the key read after the update reaches the service.
+      // Fetched afresh, not painted from the cache: the key read after the update reaches the service. Once the
+      // opening's own fetches have ended: a refresh joins an identical fetch still in flight (lib/cache/swr.ts).
+      await popup.waitFor('[data-block="daily-users"][data-state="ready"]');
       const before = log.paths.length;
       await popup.click('button[title="Fetch every shown block again"]');
       await expect.poll(() => log.paths.slice(before).filter((p) => p.startsWith(`/dev/v3/data/${CHOSEN.project}/`)).length).toBeGreaterThan(0);
