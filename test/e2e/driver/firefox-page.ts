@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import type { KeyInput, Page } from 'puppeteer-core';
 import type { Bidi } from './firefox-bidi.ts';
 import type { TestPage } from './types.ts';
-import { waitUntilShown } from './firefox-wait.ts';
 
 /**
  * TestPage over a puppeteer-core page in Firefox. Firefox's BiDi reports no
@@ -58,7 +57,9 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       (e: unknown) => /no such frame|not found|closed/i.test(String(e)),
     ));
 
-  const waitFor = (selector: string, timeoutMs = 15_000) => waitUntilShown(page, selector, timeoutMs);
+  const waitFor = async (selector: string, timeoutMs = 15_000) => {
+    await page.waitForSelector(selector, { visible: true, timeout: timeoutMs });
+  };
 
   const self: TestPage = {
     url: () => answered(page.evaluate(() => location.href), 'the page\'s address'),
