@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // vitest.config.ts runs these files each in a module graph of its own, where a module mock is safe.
-    files: ['test/unit/**/*.isolated.test.ts', 'test/unit/**/*.isolated.test.tsx'],
+    files: ['test/unit/**/*.isolated.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', WAIT_FOR],
     },

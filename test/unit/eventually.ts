@@ -6,7 +6,7 @@ import { vi } from 'vitest';
  * default failed tests that were right), and still well within a test's own time-out. A wait that ends as soon as
  * its check passes costs nothing more when the machine is quick.
  */
-export const WAIT_MS = 10_000;
+const WAIT_MS = 10_000;
 
 /** Runs `check` until it stops throwing (or its promise stops rejecting), up to `timeoutMs`; resolves its result. */
 export const eventually = <T>(check: () => T | Promise<T>, timeoutMs = WAIT_MS): Promise<T> =>
