@@ -8,6 +8,7 @@ import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { TestPage } from './driver/types.ts';
 import { SCREENSHOT_DIR, type ExtensionHarness } from './harness.ts';
 import type { ProofWorld, SiteHost } from './proof-world.ts';
+import { CONSENT } from './consent-window.ts';
 
 /**
  * The consent window at the size the extension opens it (lib/proof/browser-ports.ts: a 380 px wide
@@ -17,7 +18,6 @@ import type { ProofWorld, SiteHost } from './proof-world.ts';
  * proof-scenarios.ts.)
  */
 
-const CONSENT = /\/consent\.html\?flow=/;
 /** Playwright gives every page its default viewport, windows.create popups too (toolchain.md, "Test-driver pitfalls"). */
 const REAL_SIZE = { width: 380, height: 580 };
 

@@ -4,6 +4,7 @@ import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { TestPage } from './driver/types.ts';
 import { EXTENSION_DIR } from './harness.ts';
 import { startProofWorld, type ProofWorld } from './proof-world.ts';
+import { CONSENT, clickAndClose } from './consent-window.ts';
 
 /**
  * Fair to every site (#26): a tab that floods Vantage with requests cannot
@@ -11,7 +12,6 @@ import { startProofWorld, type ProofWorld } from './proof-world.ts';
  * permission for. Chromium, where the flood was measured at 7–20 s of delay.
  */
 
-const CONSENT = /\/consent\.html\?flow=/;
 const FLOOD = 10_000;
 /** docs/page-api.md: another site's request is answered within this long while one tab floods. */
 const ANSWERED_WITHIN_MS = 200;
@@ -42,11 +42,7 @@ describe('one tab floods Vantage with requests', () => {
       (window as unknown as { first: Promise<unknown> }).first = window.vantage!.requestScoreProof({ scoreId: 'credit-v1', condition: 600, web2Id: 'other' }).catch(() => undefined);
     });
     const consent = await opened;
-    await consent.waitFor('[data-testid="consent-block"]:not([disabled])');
-    await consent.click('[data-testid="consent-block"]').catch((e: unknown) => {
-      if (!consent.isClosed()) throw e;
-    });
-    await consent.waitForClose();
+    await clickAndClose(consent, '[data-testid="consent-block"]');
     // Its first request is settled (4001, blocked) before it asks again: one pending request per tab.
     await other.evaluate(() => (window as unknown as { first: Promise<unknown> }).first);
     const quiet = await timedAsk(other);

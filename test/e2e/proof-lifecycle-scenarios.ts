@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickWhenArmed, consentOpened } from './consent-window.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { startProofWorld, type ProofWorld } from './proof-world.ts';
@@ -10,7 +11,6 @@ import { startProofWorld, type ProofWorld } from './proof-world.ts';
  * (idle) is no update: the request carries on. One list for both browsers.
  */
 
-const CONSENT = /\/consent\.html\?flow=/;
 /** docs/page-api.md: a pending request settles with 4900 within this long of the extension going away. */
 const GONE_WITHIN_MS = 2000;
 
@@ -43,14 +43,7 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
     });
   const outcome = (dapp: TestPage) => dapp.evaluate(() => (window as unknown as { outcome?: Outcome }).outcome ?? null);
 
-  async function atConsent(dapp: TestPage): Promise<TestPage> {
-    const opened = w.driver.nextPage(CONSENT);
-    await ask(dapp);
-    const consent = await opened;
-    await consent.waitFor('[data-testid="consent-origin"]');
-    await consent.bringToFront();
-    return consent;
-  }
+  const atConsent = (dapp: TestPage): Promise<TestPage> => consentOpened(w.driver, () => ask(dapp));
 
   /** Reloads the extension as an update does; resolves when the reload was asked for (Date.now()). */
   async function reload(): Promise<number> {
@@ -98,10 +91,7 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       const dapp = await w.openDapp('reload-proof', w.origin('other.example'));
       const consent = await atConsent(dapp);
       const proofOpened = w.driver.nextPage(w.proofPage);
-      await consent.waitFor('[data-testid="consent-approve"]:not([disabled])');
-      await consent.click('[data-testid="consent-approve"]').catch((e: unknown) => {
-        if (!consent.isClosed()) throw e;
-      });
+      await clickWhenArmed(consent, '[data-testid="consent-approve"]');
       const proof = await proofOpened;
       const proofUrl = await proof.url();
       await proof.waitFor('button[data-demo-address]');
@@ -123,10 +113,7 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       const closeStopper = await w.driver.stopBackground();
       // The page keeps asking its relay whether the extension is there (every 500 ms): a stopped worker is.
       const proofOpened = w.driver.nextPage(w.proofPage);
-      await consent.waitFor('[data-testid="consent-approve"]:not([disabled])');
-      await consent.click('[data-testid="consent-approve"]').catch((e: unknown) => {
-        if (!consent.isClosed()) throw e;
-      });
+      await clickWhenArmed(consent, '[data-testid="consent-approve"]');
       const proof = await proofOpened;
       expect(await outcome(dapp)).toBeNull();
       await w.prove(proof);

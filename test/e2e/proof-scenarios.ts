@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vi
 import type { ProofProgress, ScoreProofResult } from '@/lib/proof/contract.ts';
 import { inTurn } from '@/lib/async/in-turn.ts';
 import { PROOF_PAGE_GRACE_MS } from '@/lib/proof/flow.ts';
+import { CONSENT, clickAndClose, consentOpened } from './consent-window.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { serviceProof, startProofServices, startProofWorld, type ProofServices, type ProofWorld } from './proof-world.ts';
 import { useWorld } from './scenarios/scenario.ts';
@@ -18,8 +19,6 @@ import { useWorld } from './scenarios/scenario.ts';
  * the background (every flow of that browser stops with it), and timing the polls against the schedule. The lanes
  * share the sandbox (and its prover) and the sites.
  */
-
-const CONSENT = /\/consent\.html\?flow=/;
 
 interface FlowReportView {
   readonly origin: string;
@@ -41,25 +40,7 @@ function proofHelpers(w: () => ProofWorld) {
       return (await api.windows.getAll({ windowTypes: ['popup'] })).length;
     });
 
-  /** Clicks a button that closes its own window once it takes clicks, tolerating the window going away mid-click. */
-  async function clickAndClose(page: TestPage, selector: string): Promise<void> {
-    await page.waitFor(`${selector}:not([disabled])`);
-    await page.click(selector).catch((e: unknown) => {
-      if (!page.isClosed()) throw e;
-    });
-    await page.waitForClose();
-  }
-
-  async function requestConsent(dapp: TestPage, ask = () => dapp.click('#request')): Promise<TestPage> {
-    const opened = w().driver.nextPage(CONSENT);
-    await ask();
-    const consent = await opened;
-    await consent.waitFor('[data-testid="consent-origin"]');
-    // The user looks at it: Approve takes clicks only once the window has been visible and focused a moment
-    // (headless Firefox does not focus a new window by itself).
-    await consent.bringToFront();
-    return consent;
-  }
+  const requestConsent = (dapp: TestPage, ask = () => dapp.click('#request')): Promise<TestPage> => consentOpened(w().driver, ask);
 
   async function approve(dapp: TestPage, ask?: () => Promise<void>): Promise<TestPage> {
     const consent = await requestConsent(dapp, ask);
@@ -322,7 +303,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       it('a flood of requests from many tabs: one consent window on screen; after Reject the site is refused at once, with no window', async ({ expect }) => {
         const site = w().origin('flood.example');
         const tabs = [await w().openDapp('flood-1', site), await w().openDapp('flood-2', site), await w().openDapp('flood-3', site)];
-        const consentOpened = w().driver.nextPage(CONSENT);
+        const firstConsent = w().driver.nextPage(CONSENT);
         for (const tab of tabs) {
           await tab.evaluate(() => {
             const codes: unknown[] = [];
@@ -333,7 +314,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
             }
           });
         }
-        const consent = await consentOpened;
+        const consent = await firstConsent;
         await consent.waitFor('[data-testid="consent-origin"]');
         const codesOf = (tab: TestPage) => tab.evaluate(() => (window as unknown as { codes: unknown[] }).codes);
         // One request per tab is pending (the rest: 4290), and only one window is on screen; the others wait.

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { sdkContractSuite, type ContractScenario, type ContractWorld } from '@/test/contract/sdk-contract.ts';
+import { clickAndClose, consentOpened } from './consent-window.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.ts';
@@ -13,7 +14,6 @@ import { startProofWorld, type ProofWorld, type SiteHost } from './proof-world.t
  * loaded into it as a module, as a dApp's bundle would carry it.
  */
 
-const CONSENT = /\/consent\.html\?flow=/;
 const SITE: Record<ContractScenario | 'invalid', SiteHost> = {
   approve: 'dapp.example', bound: 'bound.example', reject: 'reject.example', hold: 'walk.example', below: 'below.example', invalid: 'other.example',
 };
@@ -31,22 +31,8 @@ export function sdkContractInBrowser(launch: LaunchBrowser, extensionDir: string
   });
   printExtensionErrorsOnFailure(() => w?.driver);
 
-  /** Clicks a consent button once it takes clicks; the window closes itself. */
-  async function clickAndClose(page: TestPage, selector: string): Promise<void> {
-    await page.waitFor(`${selector}:not([disabled])`);
-    await page.click(selector).catch((e: unknown) => {
-      if (!page.isClosed()) throw e;
-    });
-    await page.waitForClose();
-  }
-
-  async function consentShown(): Promise<TestPage> {
-    const consent = await w.driver.nextPage(CONSENT);
-    await consent.waitFor('[data-testid="consent-origin"]');
-    // Approve takes clicks only once the window has been visible and focused a moment.
-    await consent.bringToFront();
-    return consent;
-  }
+  /** The consent window the SDK's request opened, shown and brought to the front. */
+  const consentShown = () => consentOpened(w.driver, async () => undefined);
 
   const world: ContractWorld = {
     async open(scenario) {

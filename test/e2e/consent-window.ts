@@ -1,0 +1,57 @@
+import type { BrowserDriver, TestPage } from './driver/types.ts';
+
+/**
+ * The consent window as a user meets it, for every scenario that asks for a proof:
+ * it opens, the user looks at it, and its buttons take clicks once it has had the
+ * focus a moment (lib/proof/click-guard.ts).
+ */
+
+export const CONSENT = /\/consent\.html\?flow=/;
+
+/** How long a look lasts before the user brings the window to the front again. */
+const LOOK_MS = 2_000;
+
+/** `ask()` makes the site ask; resolves the consent window that opens, shown and brought to the front. */
+export async function consentOpened(driver: BrowserDriver, ask: () => Promise<unknown>): Promise<TestPage> {
+  const opened = driver.nextPage(CONSENT);
+  await ask();
+  const consent = await opened;
+  await consent.waitFor('[data-testid="consent-origin"]');
+  // Headless Firefox does not focus a new window by itself.
+  await consent.bringToFront();
+  return consent;
+}
+
+/**
+ * Waits until `selector` takes clicks. A tab another case opens or closes meanwhile takes the focus away,
+ * and the window then (rightly) stays unarmed until it has the focus back: like a user who clicks on it,
+ * the wait brings it to the front again after each look that did not see it armed.
+ */
+export async function whenArmed(page: TestPage, selector: string, timeoutMs = 15_000): Promise<void> {
+  const armed = `${selector}:not([disabled])`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    try {
+      await page.waitFor(armed, Math.min(LOOK_MS, Math.max(left, 1)));
+      return;
+    } catch (e) {
+      if (left <= LOOK_MS || page.isClosed()) throw e;
+      await page.bringToFront();
+    }
+  }
+}
+
+/** Clicks a consent button once it takes clicks; the window closes itself, so a click racing the close is fine. */
+export async function clickWhenArmed(page: TestPage, selector: string): Promise<void> {
+  await whenArmed(page, selector);
+  await page.click(selector).catch((e: unknown) => {
+    if (!page.isClosed()) throw e;
+  });
+}
+
+/** clickWhenArmed, then waits for the window to be gone. */
+export async function clickAndClose(page: TestPage, selector: string): Promise<void> {
+  await clickWhenArmed(page, selector);
+  await page.waitForClose();
+}
