@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { KeyInput, Page } from 'puppeteer-core';
 import type { Bidi } from './firefox-bidi.ts';
+import { AIM, CLICK_RESULT, type Aim } from './firefox-click-target.ts';
 import type { TestPage } from './types.ts';
 
 /**
@@ -73,45 +74,34 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     async click(selector) {
       // As Playwright does (and a person must): wait until the control takes clicks...
       await waitFor(`${selector}:not([disabled])`);
-      // ...keeps its place, and is what the pointer would hit at its centre. puppeteer clicks coordinates
-      // it measured a moment earlier: a late render above the control (lists that load on their own)
-      // would send the click elsewhere, so the point is checked in the page right before the click.
+      // ...keeps its place, and is what the pointer would hit at its centre; and the click reaches it or nothing
+      // (firefox-click-target.ts): a render between the measure and the click would send it elsewhere.
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const point = await answered(page.evaluate(
-          (s, ms) =>
-            new Promise<{ x: number; y: number } | null>((done) => {
-              const el = document.querySelector(s);
-              if (!el) return done(null);
-              el.scrollIntoView({ block: 'center', inline: 'center' });
-              const before = JSON.stringify(el.getBoundingClientRect());
-              setTimeout(() => {
-                const r = el.getBoundingClientRect();
-                const x = r.left + r.width / 2;
-                const y = r.top + r.height / 2;
-                const hit = document.elementFromPoint(x, y);
-                done(JSON.stringify(r) === before && hit && el.contains(hit) ? { x, y } : null);
-              }, ms);
-            }),
-          selector,
-          STABLE_MS,
-        ), `where ${selector} is`);
+        const point = await answered(page.evaluate(`(${AIM})(${JSON.stringify(selector)}, ${STABLE_MS})`) as Promise<Aim>, `where ${selector} is`);
         if (point) {
           // A click that closes its page (Approve, a proof page's wallet) may never be answered: its page going away ends it too.
           let settled = false;
-          const click = page.mouse.click(point.x, point.y);
           const pageGone = (async () => {
             while (!settled && !(await gone())) await delay(POLL_MS);
+            return 'gone' as const;
           })();
+          let result: string;
           try {
-            await answered(Promise.race([click, pageGone]), `a click on ${selector}`);
+            const clicked = await answered(Promise.race([page.mouse.click(point.x, point.y).then(() => 'clicked' as const), pageGone]), `a click on ${selector}`);
+            result = clicked === 'gone' ? clicked : await answered(
+              Promise.race([page.evaluate(CLICK_RESULT) as Promise<string>, pageGone]), `what a click on ${selector} hit`, BIDI_CALL_MS,
+            ).catch(() => 'gone');
           } finally {
             settled = true;
           }
-          return;
+          if (result !== 'missed') return;
+        } else if (Date.now() > deadline) {
+          throw new Error(`${selector} never held still under the pointer`);
+        } else {
+          await delay(POLL_MS);
         }
-        if (Date.now() > deadline) throw new Error(`${selector} never held still under the pointer`);
-        await delay(POLL_MS);
+        if (Date.now() > deadline) throw new Error(`a click on ${selector} never reached it: something else kept moving under the pointer`);
       }
     },
     async fill(selector, value) {
