@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDate } from '@/lib/format/date.ts';
 import { t as msg } from '@/lib/i18n/index.ts';
 import type { ListedSite, SiteListName, SiteLists } from '@/lib/settings/site-lists.ts';
+import { followStored } from '@/lib/storage/follow.ts';
 
 /** What each list says; the rest is the same for both. */
 interface ListText {
@@ -40,8 +41,7 @@ export function SiteList({ list, lists }: { list: SiteListName; lists: SiteLists
   const [note, setNote] = useState('');
   const t = TEXT[list]();
   useEffect(() => {
-    lists.get().then((l) => setSites(l[list]), () => setSites([]));
-    return lists.watch((l) => setSites(l[list]));
+    return followStored({ read: () => lists.get(), watch: (cb) => lists.watch(cb) }, (l) => setSites(l[list]), () => setSites([]));
   }, [list, lists]);
   const remove = async (origin: string) => {
     try {

@@ -15,6 +15,7 @@ import { indexedDbVault } from '@/lib/settings/key-vault.ts';
 import { siteLists, type Lists } from '@/lib/settings/site-lists.ts';
 import { downloadText } from '@/components/ui/download.ts';
 import { SiteDecision } from './SiteDecision.tsx';
+import { followStored } from '@/lib/storage/follow.ts';
 
 /** What the status line says, and what "Undo" puts back. */
 interface Status {
@@ -59,9 +60,10 @@ export function ProofHistory() {
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
-    history.list(Date.now()).then(setRecords, () => setRecords([]));
-    sites.get().then(setLists, () => undefined);
-    const stops = [history.watch((list) => setRecords(withinBounds(list, Date.now()))), sites.watch(setLists)];
+    const stops = [
+      followStored({ read: () => history.list(Date.now()), watch: (cb) => history.watch((list) => cb(withinBounds(list, Date.now()))) }, setRecords, () => setRecords([])),
+      followStored({ read: () => sites.get(), watch: (cb) => sites.watch(cb) }, setLists),
+    ];
     return () => stops.forEach((stop) => stop());
   }, [history, sites]);
 

@@ -12,6 +12,7 @@ import { Watchlist } from '@/components/watch/Watchlist.tsx';
 import { RecentLookups } from './RecentLookups.tsx';
 import { ScoreResultView } from './ScoreResultView.tsx';
 import './score.css';
+import { followStored } from '@/lib/storage/follow.ts';
 
 export interface ScorePanelProps {
   /** Pre-filled address (the context-menu window, a dashboard link). */
@@ -79,8 +80,7 @@ export const ScorePanel: FunctionComponent<ScorePanelProps> = ({ initialAddress 
       if (autoLookup && initialAddress) void lookUp(initialAddress, initialScoreId || s.scoreId);
     });
     const stored = pageRecentLookups();
-    stored.load().then((r) => live && setRecent(r));
-    const unwatch = stored.watch(setRecent);
+    const unwatch = followStored({ read: () => stored.load(), watch: (cb) => stored.watch(cb) }, setRecent);
     return () => {
       live = false;
       unwatch();

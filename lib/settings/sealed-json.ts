@@ -16,7 +16,7 @@ export interface SealedJson<T> {
   update(fn: (value: T) => T): Promise<T>;
   /** Removes the value, in turn with updates (like them, one at a time in this context). */
   clear(): Promise<void>;
-  /** Calls back with each new value. */
+  /** Calls back with each new value (with the newest, when changes come faster than they open). */
   watch(cb: (value: T) => void): () => void;
 }
 
@@ -72,6 +72,15 @@ export function sealedJson<T>(key: StorageItemKey, vault: KeyVault, fallback: T,
       await storageSettled();
       await item.removeValue();
     }),
-    watch: (cb) => item.watch((sealed) => void open(sealed).then(cb)),
+    watch: (cb) => {
+      // Each change opens asynchronously and an older one can open last: only the newest change is reported.
+      let newest = 0;
+      return item.watch((sealed) => {
+        const change = ++newest;
+        void open(sealed).then((value) => {
+          if (change === newest) cb(value);
+        });
+      });
+    },
   };
 }
