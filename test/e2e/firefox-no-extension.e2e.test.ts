@@ -1,6 +1,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { browserPath } from '../setup/browsers.ts';
 import { freshFirefoxProfile } from './driver/firefox-profile.ts';
+import { waitUntilShown } from './driver/firefox-wait.ts';
 import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-extension-scenarios.ts';
 
 /**
@@ -8,15 +9,18 @@ import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-ex
  * is a second browser context (a BiDi user context) at phone size.
  */
 
+/** puppeteer's default for a wait, which these waits had before. */
+const DEFAULT_WAIT_MS = 30_000;
+
 function tab(page: Page): Tab {
   return {
     // Serialised into the page: only its argument and the page's globals.
     evaluate: (fn, arg) => page.evaluate(fn as (a: unknown) => unknown, arg) as never,
     click: async (selector) => {
-      const handle = await page.waitForSelector(selector, { visible: true });
-      await handle!.click();
+      await waitUntilShown(page, selector, DEFAULT_WAIT_MS);
+      await page.click(selector);
     },
-    waitFor: async (selector, timeoutMs) => void (await page.waitForSelector(selector, { visible: true, ...(timeoutMs ? { timeout: timeoutMs } : {}) })),
+    waitFor: (selector, timeoutMs) => waitUntilShown(page, selector, timeoutMs ?? DEFAULT_WAIT_MS),
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
     isClosed: () => page.isClosed(),
   };

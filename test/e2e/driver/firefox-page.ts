@@ -4,6 +4,7 @@ import type { KeyInput, Page } from 'puppeteer-core';
 import type { Bidi } from './firefox-bidi.ts';
 import { AIM, CLICK_RESULT, type Aim } from './firefox-click-target.ts';
 import type { TestPage } from './types.ts';
+import { waitUntilShown } from './firefox-wait.ts';
 
 /**
  * TestPage over a puppeteer-core page in Firefox. Firefox's BiDi reports no
@@ -58,9 +59,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       (e: unknown) => /no such frame|not found|closed/i.test(String(e)),
     ));
 
-  const waitFor = async (selector: string, timeoutMs = 15_000) => {
-    await page.waitForSelector(selector, { visible: true, timeout: timeoutMs });
-  };
+  const waitFor = (selector: string, timeoutMs = 15_000) => waitUntilShown(page, selector, timeoutMs);
 
   const self: TestPage = {
     url: () => answered(page.evaluate(() => location.href), 'the page\'s address'),
