@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createDataApi, ApiError, type DataApi } from './data-api/index.ts';
-import { createDataset, PROJECTS, type Dataset } from './dataset/index.ts';
+import { PROJECTS, type Dataset } from './dataset/index.ts';
+import { sharedDataset } from './dataset/shared.ts';
 import { createIntegrationHandler } from './integration/handler.ts';
 import { INTEGRATION_BASE_PATH, queryParams } from './integration/operations.ts';
 import { createKeyStore, DEFAULT_API_KEY } from './auth.ts';
@@ -95,7 +96,7 @@ const RAW_CACHE_BYTES = 64 * 1024 * 1024;
 const GZIP_MIN_BYTES = 1024;
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const dataset = opts.dataset ?? createDataset({ seed: opts.seed, anchor: opts.anchor, scale: opts.scale, days: opts.days });
+  const dataset = opts.dataset ?? sharedDataset({ seed: opts.seed, anchor: opts.anchor, scale: opts.scale, days: opts.days });
   const prefix = normalisePrefix(opts.prefix);
   const keys = opts.apiKeys?.length ? opts.apiKeys : [process.env.SANDBOX_API_KEY || DEFAULT_API_KEY];
   const store = createKeyStore(keys);
