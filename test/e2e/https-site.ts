@@ -25,7 +25,8 @@ export async function selfSignedCert(hosts: readonly string[]): Promise<TlsIdent
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
+      // P-256 rather than RSA: as good for a test's https, and made (~5×) and used in each handshake for less CPU.
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
       '-subj', `/CN=${hosts[0]}`,
       '-addext', `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}`,
       '-keyout', key, '-out', cert,
