@@ -410,7 +410,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         await dapp.bringToFront();
         await dapp.screenshot('proof-dapp-received');
         await dapp.close();
-      });
+        // A ceiling, not a goal: the lane's turn at the consent window, a real proof and the poll schedule's backoff
+        // took 37–42 s in full runs here, past half the default 60 s on a slower CI machine.
+      }, 120_000);
 
       it('"Prove my score to this site" in the popup reaches the page as a vantage:proof event', async ({ expect }) => {
         const dapp = await w().openDapp('popup');
