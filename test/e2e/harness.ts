@@ -204,10 +204,15 @@ export async function openExtensionPage(h: ExtensionHarness, path: string, size:
   return page;
 }
 
+/** The file for a screenshot named `name`, under test-results/screenshots (the folder made). */
+export async function screenshotPath(name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, `${name}.png`);
+}
+
 /** Saves a full-page screenshot under test-results/screenshots and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  const path = await screenshotPath(name);
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -4,7 +4,7 @@ import { getAddress } from 'viem';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
-import { askWorkerFrom, launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { askWorkerFrom, launchExtension, screenshot, screenshotPath, type ExtensionHarness } from './harness.ts';
 import { sandboxScore } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
 
@@ -122,9 +122,9 @@ describe('address-bar keyword and shortcut', () => {
     expect(await section.textContent()).toContain('chrome://extensions/shortcuts');
     await section.scrollIntoViewIfNeeded();
     await page.setViewportSize({ width: 800, height: 600 });
-    await section.screenshot({ path: await screenshot(page, 'options-keyboard-light') });
+    await section.screenshot({ path: await screenshotPath('options-keyboard-light') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await section.screenshot({ path: await screenshot(page, 'options-keyboard-dark') });
+    await section.screenshot({ path: await screenshotPath('options-keyboard-dark') });
 
     // The button opens the browser's shortcut settings.
     const opened = h.context.waitForEvent('page', (p) => p.url().startsWith('chrome://extensions/shortcuts'));
