@@ -177,7 +177,8 @@ describe(`Chromium: ${PREVIOUS_RELEASE} swapped for this build while the browser
       const extensions = await h.context.newPage();
       await extensions.goto('chrome://extensions');
       const self = () => extensions.evaluate(async (id) => (await chrome.management.get(id)).enabled, h.extensionId);
-      await expect.poll(async () => restarted || !(await self()), { message: 'restarted, or left off' }).toBe(true);
+      // A ceiling: an extension's restart (or Chromium turning it off) beside a full run's load can take well over 10 s.
+      await expect.poll(async () => restarted || !(await self()), { message: 'restarted, or left off', timeout: 30_000 }).toBe(true);
       expect(restarted, 'Chromium restarted an unpacked extension outside developer mode: this case now works as with it').toBe(false);
       // The user turns it on again (chrome://extensions, as the page's fix says).
       const started = nextWorker(h.context, h.origin);

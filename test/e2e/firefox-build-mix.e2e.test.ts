@@ -29,6 +29,8 @@ import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
 const FIREFOX = browserPath('firefox');
 const UNKNOWN = UNKNOWN_REQUEST;
 const NEW_ONLY = NEW_ONLY_REQUEST;
+/** The longest the add-on may take to serve its pages after Firefox starts (each case starts Firefox on a new profile). */
+const ADDON_START_MS = 30_000;
 
 interface Sideloaded {
   readonly firefox: Browser;
@@ -75,8 +77,10 @@ async function launchSideloaded(at: { profile: string; addonId: string; uuid: st
     origin,
     async open(path) {
       const page = await firefox.newPage();
-      // The add-on starts with the browser, a moment after it answers: until then its pages do not load.
-      await expect.poll(() => answered(bidi.navigate(page, `${origin}/${path}`), `the load of ${path}`).then(() => true, () => false)).toBe(true);
+      // The add-on starts with the browser, a moment after it answers: until then its pages do not load. A ceiling,
+      // not a goal: a first start on an empty profile took over 10 s beside the rest of a full run (npm test).
+      await expect.poll(() => answered(bidi.navigate(page, `${origin}/${path}`), `the load of ${path}`).then(() => true, () => false), { timeout: ADDON_START_MS })
+        .toBe(true);
       return page;
     },
     close: () => firefox.close(),
@@ -139,7 +143,8 @@ describe(`Firefox: ${PREVIOUS_RELEASE} installed from an unpacked folder, the fo
     } finally {
       await Promise.all([dir, at.profile].map((d) => rm(d, { recursive: true, force: true })));
     }
-  });
+    // Two Firefox starts on a new profile, each waiting up to ADDON_START_MS for the add-on.
+  }, 120_000);
 
   it('replaced while Firefox runs: the old background still answers; the first page restarts Vantage and is opened again on this build', async () => {
     const dir = await loadedCopy(release);

@@ -320,7 +320,8 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       const version = await manifestVersion(newBuild);
       expect(compareVersions(version, PREVIOUS_RELEASE), `this build's version ${version} must be greater than ${PREVIOUS_RELEASE}`).toBeGreaterThan(0);
       made.updatedAt = await driver.update(newBuild);
-      await expect.poll(() => driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).runtime.getManifest().version)).toBe(version);
+      // A ceiling: the updated extension starting beside a full run's load can take well over 10 s.
+      await expect.poll(() => driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).runtime.getManifest().version), { timeout: 30_000 }).toBe(version);
     },
   },
   {
