@@ -62,6 +62,25 @@ void detectVantage({ timeoutMs: 3000 }).then(async (provider) => {
 // ---- the service's verification key, for the page's own offline check ----
 // Served by this dApp's own server (it fetches it from the service), so the page talks to its origin only.
 const vkey = fetch('/zk/verification_key.json').then((r) => r.json() as Promise<unknown>);
+/**
+ * snarkjs (~700 KB) is loaded when the first proof needs its offline check, not with the page: most visits never
+ * get a proof. A failed load is tried again with the next proof.
+ */
+let snarkjsLoading: Promise<Snarkjs> | undefined;
+function loadSnarkjs(): Promise<Snarkjs> {
+  snarkjsLoading ??= new Promise<Snarkjs>((resolve, reject) => {
+    const script = Object.assign(document.createElement('script'), { src: '/vendor/snarkjs.min.js' });
+    const failed = () => {
+      script.remove();
+      snarkjsLoading = undefined;
+      reject(new Error('snarkjs did not load'));
+    };
+    script.onload = () => (window.snarkjs ? resolve(window.snarkjs) : failed());
+    script.onerror = failed;
+    document.head.append(script);
+  });
+  return snarkjsLoading;
+}
 
 // ---- showing a proof and checking it ----
 function check(id: string, label: string): (ok: boolean, note?: string) => void {
@@ -144,10 +163,9 @@ async function showResult(result: ScoreProofResult, asked: Asked | null) {
       .then((r) => r.json() as Promise<{ valid?: boolean; message?: string }>)
       .then((r) => service(r.valid === true, r.valid === true ? 'valid' : r.message ?? 'invalid'))
       .catch((e: unknown) => service(false, String(e))),
-    vkey
-      .then(async (vkey) => {
-        if (!window.snarkjs) throw new Error('snarkjs did not load');
-        const ok = await window.snarkjs.groth16.verify(vkey, result.publicSignals, (result.proof as { proof: unknown }).proof);
+    Promise.all([vkey, loadSnarkjs()])
+      .then(async ([vkey, snarkjs]) => {
+        const ok = await snarkjs.groth16.verify(vkey, result.publicSignals, (result.proof as { proof: unknown }).proof);
         offline(ok, ok ? 'valid' : 'invalid');
       })
       .catch((e: unknown) => offline(false, String(e))),
