@@ -1,10 +1,15 @@
 /**
- * `npm run test:repeat -- <file> [N]`: one test file run N times in a row, to find a flake before it
- * lands. The pure part (the arguments, which suite a file belongs to, the summary); test/setup/repeat.ts runs it.
+ * `npm run test:repeat -- <file> [N] [--at-once K]`: one test file run N times, K runs side by side (1 by default),
+ * to find a flake before it lands. Alone, a file has the machine to itself; inside `npm test` it shares both cores
+ * with two other real-browser files, and a test that only fails under that load (a wait or a latency that holds on an
+ * idle machine) passes ten runs alone. `--at-once 3` gives it the suite's load. The pure part (the arguments, which
+ * suite a file belongs to, the summary); test/setup/repeat.ts runs it.
  */
 
 export const DEFAULT_RUNS = 10;
 const MAX_RUNS = 100;
+/** More copies than this of one file mostly measure the machine's memory, not the suite's load. */
+const MAX_AT_ONCE = 6;
 
 export type Suite = 'unit' | 'e2e';
 
@@ -12,21 +17,34 @@ export interface RepeatPlan {
   readonly file: string;
   readonly runs: number;
   readonly suite: Suite;
+  /** Runs side by side. */
+  readonly atOnce: number;
 }
 
 /** The vitest config of each suite (the unit config holds the sandbox's own HTTP tests too). */
 export const SUITE_CONFIG: Record<Suite, string> = { unit: 'vitest.config.ts', e2e: 'vitest.e2e.config.ts' };
 
-export const USAGE = 'usage: npm run test:repeat -- <test file> [runs, default 10]   e.g. npm run test:repeat -- test/e2e/proof.e2e.test.ts 10';
+export const USAGE =
+  'usage: npm run test:repeat -- <test file> [runs, default 10] [--at-once K, runs side by side, default 1]   e.g. npm run test:repeat -- test/e2e/proof.e2e.test.ts 10 --at-once 3';
+
+/** A whole number from 1 to max, or the line that says it is not. */
+function wholeNumber(what: string, text: string | undefined, max: number): number | { readonly error: string } {
+  const n = Number(text);
+  return text !== undefined && /^\d+$/.test(text) && n >= 1 && n <= max ? n : { error: `test:repeat: ${what} is a whole number from 1 to ${max}, not "${text ?? ''}".` };
+}
 
 /** The plan, or the one line that says what is wrong with the arguments. */
 export function parseRepeatArgs(args: readonly string[]): RepeatPlan | { readonly error: string } {
-  const [file, count, ...rest] = args;
-  if (!file || rest.length) return { error: USAGE };
+  const flag = args.indexOf('--at-once');
+  let atOnce: number | { readonly error: string } = 1;
+  if (flag >= 0) atOnce = wholeNumber('--at-once', args[flag + 1], MAX_AT_ONCE);
+  if (typeof atOnce !== 'number') return atOnce;
+  const [file, count, ...rest] = flag >= 0 ? [...args.slice(0, flag), ...args.slice(flag + 2)] : args;
+  if (!file || rest.length || file.startsWith('--')) return { error: USAGE };
   if (!/\.test\.tsx?$/.test(file)) return { error: `test:repeat: ${file} is not a test file (*.test.ts or *.test.tsx).\n${USAGE}` };
-  const runs = count === undefined ? DEFAULT_RUNS : Number(count);
-  if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) return { error: `test:repeat: the number of runs is a whole number from 1 to ${MAX_RUNS}, not "${count}".` };
-  return { file, runs, suite: /\.e2e\.test\.tsx?$/.test(file) ? 'e2e' : 'unit' };
+  const runs = count === undefined ? DEFAULT_RUNS : wholeNumber('the number of runs', count, MAX_RUNS);
+  if (typeof runs !== 'number') return runs;
+  return { file, runs, suite: /\.e2e\.test\.tsx?$/.test(file) ? 'e2e' : 'unit', atOnce };
 }
 
 export interface RunOutcome {
@@ -41,8 +59,8 @@ export function describeRun(i: number, runs: number, outcome: RunOutcome, log: s
   return `run ${i}/${runs}: ${outcome.passed ? 'passed' : 'FAILED'} in ${seconds(outcome.ms)}${outcome.passed ? '' : ` (its output: ${log})`}`;
 }
 
-/** The last lines: the pass count, then the slowest run and the median. */
-export function summarise(file: string, outcomes: readonly RunOutcome[]): string {
+/** The last lines: the pass count (and how many ran at once), then the slowest run and the median. */
+export function summarise(file: string, outcomes: readonly RunOutcome[], atOnce = 1): string {
   const passed = outcomes.filter((o) => o.passed).length;
   const byTime = outcomes.map((o, i) => ({ ...o, run: i + 1 })).sort((a, b) => b.ms - a.ms);
   const slowest = byTime[0];
@@ -50,7 +68,7 @@ export function summarise(file: string, outcomes: readonly RunOutcome[]): string
   const mid = times.length >> 1;
   const median = times.length % 2 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2;
   return [
-    `${file}: ${passed} of ${outcomes.length} runs passed`,
+    `${file}: ${passed} of ${outcomes.length} runs passed${atOnce > 1 ? `, ${atOnce} at a time` : ''}`,
     slowest ? `slowest run: ${seconds(slowest.ms)} (run ${slowest.run}, ${slowest.passed ? 'passed' : 'failed'}); median ${seconds(median)}` : '',
   ].filter(Boolean).join('\n');
 }

@@ -1,7 +1,7 @@
 /**
- * `npm run test:repeat -- <file> [N]`: runs one test file N times in a row (default 10) and prints
- * each run's outcome, then the pass count and the slowest run. A change to a flow that waits on a
- * browser, a clock or a service is run this way before anyone builds on it (README, "Tests").
+ * `npm run test:repeat -- <file> [N] [--at-once K]`: runs one test file N times (default 10), K side by side
+ * (default 1), and prints each run's outcome as it ends, then the pass count and the slowest run. A change to a flow
+ * that waits on a browser, a clock or a service is run this way before anyone builds on it (README, "Tests").
  * Builds what the file's suite needs once, first; each run's output is kept under test-results/repeat/.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ if ('error' in parsed) {
   console.error(parsed.error);
   process.exit(2);
 }
-const { file, runs, suite } = parsed;
+const { file, runs, suite, atOnce } = parsed;
 if (!existsSync(file)) {
   console.error(`test:repeat: there is no ${file} (a path from the repository's root).`);
   process.exit(2);
@@ -43,11 +43,17 @@ function runOnce(log: string): Promise<RunOutcome> {
 }
 
 const outcomes: RunOutcome[] = [];
-for (let i = 1; i <= runs; i++) {
-  const log = join(logDir, `${basename(file)}.${i}.log`);
-  const outcome = await runOnce(log);
-  outcomes.push(outcome);
-  console.log(describeRun(i, runs, outcome, log));
+let next = 1;
+/** One lane: takes the next run until none is left. K lanes keep K runs going. */
+async function lane(): Promise<void> {
+  while (next <= runs) {
+    const i = next++;
+    const log = join(logDir, `${basename(file)}.${i}.log`);
+    const outcome = await runOnce(log);
+    outcomes[i - 1] = outcome;
+    console.log(describeRun(i, runs, outcome, log));
+  }
 }
-console.log(summarise(file, outcomes));
+await Promise.all(Array.from({ length: Math.min(atOnce, runs) }, lane));
+console.log(summarise(file, outcomes, atOnce));
 process.exit(outcomes.every((o) => o.passed) ? 0 : 1);
