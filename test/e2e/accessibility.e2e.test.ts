@@ -6,7 +6,7 @@ import { axeViolations } from './axe.ts';
 import { startChromiumProofWorld } from './driver/chromium.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import { askWorkerFrom, screenshot, type ExtensionHarness } from './harness.ts';
-import type { ProofWorld } from './proof-world.ts';
+import { PROOF_CHECKED_WITHIN_MS, TEST_WITH_PROOF_MS, type ProofWorld } from './proof-world.ts';
 import { CONSENT } from './consent-window.ts';
 
 /**
@@ -467,7 +467,7 @@ describe('accessibility audit (axe-core)', () => {
     const fromPopup = w.driver.nextPage(w.proofPage);
     await popup.keyboard.press('Space');
     await w.prove(await fromPopup);
-    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
     expect(await dapp.text('#status')).toContain('from the Vantage popup');
     if (!popup.isClosed()) await popup.close();
 
@@ -494,8 +494,8 @@ describe('accessibility audit (axe-core)', () => {
     await w.prove(await proofOpened);
     // A second proof, of its own session, reaches the page and passes its checks.
     await expect.poll(() => dapp.text('#session'), { timeout: 30_000 }).not.toBe(firstSession);
-    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
     expect(await dapp.text('#status')).not.toContain('from the Vantage popup');
     await dapp.close();
-  });
+  }, TEST_WITH_PROOF_MS + PROOF_CHECKED_WITHIN_MS);
 });

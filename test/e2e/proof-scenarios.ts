@@ -4,7 +4,7 @@ import { inTurn } from '@/lib/async/in-turn.ts';
 import { PROOF_PAGE_GRACE_MS } from '@/lib/proof/flow.ts';
 import { CONSENT, clickAndClose, consentOpened } from './consent-window.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
-import { serviceProof, startProofServices, startProofWorld, type ProofServices, type ProofWorld } from './proof-world.ts';
+import { PROOF_CHECKED_WITHIN_MS, serviceProof, startProofServices, startProofWorld, TEST_WITH_PROOF_MS, type ProofServices, type ProofWorld } from './proof-world.ts';
 import { useWorld } from './scenarios/scenario.ts';
 
 /**
@@ -356,7 +356,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const proofOpened = w().driver.nextPage(w().proofPage);
         await clickAndClose(consent, '[data-testid="consent-approve"]');
         await w().prove(await proofOpened);
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
 
         // Asked again: straight to the proof page, no consent window.
         const again = w().driver.nextPage(w().proofPage);
@@ -374,7 +374,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         await removeInOptions('allowed', site, 'Revoke');
         await expectConsentAgain(dapp, site);
         await dapp.close();
-      });
+      }, TEST_WITH_PROOF_MS);
     });
   });
 
@@ -389,7 +389,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
         await w().prove(proof);
 
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
         const { score, signal0, proofJson } = await dapp.evaluate(() => ({
           score: Number(document.getElementById('score')!.textContent),
           signal0: Number(document.querySelector('#signals li')!.textContent),
@@ -412,7 +412,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         await dapp.close();
         // A ceiling, not a goal: the lane's turn at the consent window, a real proof and the poll schedule's backoff
         // took 37–42 s in full runs here, past half the default 60 s on a slower CI machine.
-      }, 120_000);
+      }, TEST_WITH_PROOF_MS);
 
       it('"Prove my score to this site" in the popup reaches the page as a vantage:proof event', async ({ expect }) => {
         const dapp = await w().openDapp('popup');
@@ -431,12 +431,12 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         // The popup asks under the site's pseudonym (the proof page shows the user id it was given).
         await expect.poll(() => proof.text('#web2id')).toMatch(/^vp-[0-9a-f-]{36}$/);
         await w().prove(proof);
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
         expect(await dapp.text('#status')).toContain('from the Vantage popup');
         expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
         if (!popup.isClosed()) await popup.close();
         await dapp.close();
-      });
+      }, TEST_WITH_PROOF_MS);
 
       it('a tab that moved to another site mid-flow gets nothing', async ({ expect }) => {
         const dapp = await w().openDapp('wander');
@@ -465,7 +465,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const dapp = await w().openDapp('progress');
         await listenProgress(dapp);
         await w().prove(await requestAndApprove(dapp));
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
         const seen = await progressSeen(dapp);
         const phases = ['requested', 'consent', 'approved', 'proof-page', 'proof-received', 'verifying', 'handed-over'];
         expect(seen.map((e) => e.phase)).toEqual(phases);
@@ -473,7 +473,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         // The page's list is drawn from its onProgress callback.
         expect(await progressShown(dapp)).toEqual(phases);
         await dapp.close();
-      });
+      }, TEST_WITH_PROOF_MS);
 
       it('request({ method: "vantage_requestScoreProof", params }) is requestScoreProof; an unknown method is 4200; the announcement is EIP-6963 provider info', async ({ expect }) => {
         const dapp = await w().openDapp('eip1193');
@@ -520,7 +520,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           const dapp = await w().openDapp('bound', site);
           await dapp.click('input[name="bindOrigin"]');
           await w().prove(await requestAndApprove(dapp));
-          await expect.poll(() => dapp.attr('#result', 'data-accepted'), { timeout: 30_000 }).not.toBeNull();
+          await expect.poll(() => dapp.attr('#result', 'data-accepted'), { timeout: PROOF_CHECKED_WITHIN_MS }).not.toBeNull();
           return dapp;
         }
         const dapp = await boundProof(w().dapp.origin);
@@ -550,7 +550,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         // A valid proof of the service, for the right user and score: only the site it names is wrong.
         expect(ok).toMatchObject({ service: true, offline: true, attested: true, score: true, model: true, web2Id: false, origin: false });
         await dapp.close();
-      }, 90_000);
+      }, 2 * TEST_WITH_PROOF_MS);
     });
 
     describe.sequential('what each site received: the Proofs tab\'s history', () => {
@@ -642,10 +642,10 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const dapp = await w().openDapp('loopback', w().loopback.origin);
         const proof = await requestAndApprove(dapp);
         await w().prove(proof);
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
         for (const id of ['score', 'service', 'offline', 'request']) expect(await dapp.attr(`[data-check="${id}"]`, 'data-ok'), id).toBe('true');
         await dapp.close();
-      });
+      }, TEST_WITH_PROOF_MS);
     });
   });
 
@@ -674,7 +674,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 60_000, interval: 250 }).toBe('FINISHED');
 
       // A fresh background resumed the flow from storage.session: it polled, found FINISHED and delivered.
-      await expect.poll(() => checked(dapp), { timeout: 45_000, interval: 500 }).toBe('true');
+      await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS, interval: 500 }).toBe('true');
       expect(serviceCalls('getProofData')).toBeGreaterThan(polledWhenStopped);
       expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
       await closeStopper();
@@ -734,7 +734,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       // has the proof.
       await w().prove(proof);
       await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 120_000 }).toBe('FINISHED');
-      await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+      await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
       await dapp.close();
     }, 180_000);
 
@@ -758,7 +758,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         closed = true;
         await proof.close();
         await polls.soonerThanScheduleAfter(closedAt, gap, `a poll sooner than ${gap} ms after the last, after the page closed`);
-        await expect.poll(() => checked(dapp), { timeout: 30_000 }).toBe('true');
+        await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
         expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
       } finally {
         w().answerFor(undefined);

@@ -47,6 +47,18 @@ export interface ProofWorld {
   close(): Promise<void>;
 }
 
+/**
+ * How long a dApp page may take, once the proof is made, to have it and to have checked it (`#result[data-checked]`):
+ * the worker's next poll, its verify with the service, then the page's three checks (the service's verify through the
+ * dApp's server, snarkjs in the page, the server's acceptance). A ceiling, not a goal: about a second on a quiet
+ * machine; with three proof files side by side (`npm run test:repeat -- <file> 9 --at-once 3`) each verify waited
+ * seconds for the test process's event loop, and the whole took over 30 s. A test that waits this long says so in
+ * its own time-out (TEST_WITH_PROOF_MS).
+ */
+export const PROOF_CHECKED_WITHIN_MS = 60_000;
+/** The time-out of a test that waits for a proof to be made and checked once: its flow, a proof, and the ceiling above. */
+export const TEST_WITH_PROOF_MS = 120_000;
+
 /** What the worlds of one file may share: the sandbox (service, proof page, prover) and the dApp sites. */
 export interface ProofServices {
   readonly sandbox: Sandbox;
