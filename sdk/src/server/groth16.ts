@@ -19,9 +19,12 @@ function load(): Promise<Snarkjs> {
   snarkjs ??= (async () => {
     // CommonJS (dist/server.cjs) has its own require; the ES module makes one.
     const requireHere = typeof require === 'function' ? require : createRequire(import.meta.url);
-    const lib = requireHere('snarkjs') as Snarkjs;
     const shared = globalThis as { curve_bn128?: unknown };
-    shared.curve_bn128 ??= await lib.curves.getCurveFromName('bn128', { singleThread: true });
+    // `require` may bring a copy of snarkjs's curve library of its own (an ES-module snarkjs has another), whose
+    // start-up forgets the shared curve: a curve the process had before is kept, not dropped with its threads running.
+    const had = shared.curve_bn128;
+    const lib = requireHere('snarkjs') as Snarkjs;
+    shared.curve_bn128 ??= had ?? (await lib.curves.getCurveFromName('bn128', { singleThread: true }));
     return lib;
   })();
   snarkjs.catch(() => (snarkjs = undefined));
