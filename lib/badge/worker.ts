@@ -108,9 +108,10 @@ export async function updateBadge(deps: BadgeDeps, setting: BadgeSetting): Promi
       }
     }
   }
+  // The text last: the three are separate calls, and whoever sees the new text (a user, a test) then sees its tooltip and colour.
   await deps.action.setBadgeBackgroundColor({ color: shown.text === '!' ? COLOURS.problem : shown.colour ?? COLOURS.plain }).catch(() => undefined);
-  await deps.action.setBadgeText({ text: shown.text });
   await deps.action.setTitle({ title: shown.title });
+  await deps.action.setBadgeText({ text: shown.text });
   return { text: shown.text, title: shown.title };
 }
 

@@ -111,6 +111,15 @@ describe('updateBadge', () => {
     expect(shown.title).toMatch(/48,213 \(not updated: The service is unreachable/);
   });
 
+  it('writes the text last, so whoever sees a new text sees its tooltip and colour with it', async () => {
+    const calls: string[] = [];
+    const record = (name: string) => async (details: object) => void calls.push(`${name} ${JSON.stringify(details)}`);
+    const d = { ...deps(async () => holders), action: { setBadgeBackgroundColor: record('colour'), setTitle: record('title'), setBadgeText: record('text') } };
+    await updateBadge(d, on('totalHolders'));
+    expect(calls.map((c) => c.split(' ')[0])).toEqual(['colour', 'title', 'text']);
+    expect(calls[2]).toBe('text {"text":"48K"}');
+  });
+
   it('shows "!" when there is neither an answer nor a cached one', async () => {
     const d = deps(async () => Promise.reject(new ApiError({ kind: 'key-rejected', message: 'bad key' })));
     expect(await updateBadge(d, on('activeHolders'))).toMatchObject({ text: '!', title: expect.stringMatching(/rejected the API key/) });
