@@ -10,5 +10,5 @@ describe('metric alerts in Chromium', () => {
   let build: Awaited<ReturnType<typeof buildWithNotificationsGranted>> | undefined;
   const world = useWorld(async () => startAlertsWorld(launchChromium, (build = await buildWithNotificationsGranted(EXTENSION_DIR)).dir));
   afterAll(async () => build?.dispose());
-  for (const s of alertsScenarios) it(s.name, () => s.run(world()), 90_000);
+  for (const s of alertsScenarios) it(s.name, () => s.run(world()));
 });

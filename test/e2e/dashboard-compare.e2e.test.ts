@@ -6,5 +6,5 @@ import { useWorld } from './scenarios/scenario.ts';
 
 describe('dashboard comparison in Chromium', () => {
   const world = useWorld(() => startCompareWorld(launchChromium, EXTENSION_DIR));
-  for (const s of compareScenarios) it(s.name, () => s.run(world()), 90_000);
+  for (const s of compareScenarios) it(s.name, () => s.run(world()));
 });

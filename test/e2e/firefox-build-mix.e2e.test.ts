@@ -144,7 +144,7 @@ describe(`Firefox: ${PREVIOUS_RELEASE} installed from an unpacked folder, the fo
       await Promise.all([dir, at.profile].map((d) => rm(d, { recursive: true, force: true })));
     }
     // Two Firefox starts on a new profile, each waiting up to ADDON_START_MS for the add-on.
-  }, 120_000);
+  }, 240_000);
 
   it('replaced while Firefox runs: the old background still answers; the first page restarts Vantage and is opened again on this build', async () => {
     const dir = await loadedCopy(release);

@@ -5,5 +5,5 @@ import { useWorld } from './scenarios/scenario.ts';
 
 describe('dashboard comparison in Firefox', () => {
   const world = useWorld(() => startCompareWorld(launchFirefox, FIREFOX_EXTENSION_DIR));
-  for (const s of compareScenarios) it(s.name, () => s.run(world()), 90_000);
+  for (const s of compareScenarios) it(s.name, () => s.run(world()));
 });

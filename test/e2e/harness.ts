@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { browserPath } from '../setup/browsers.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * Real-browser harness: Debian's Chromium driven by playwright-core, with the
@@ -98,6 +99,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       '--disable-sync',
     ],
   });
+  context.setDefaultTimeout(STEP_CEILING_MS);
   const first = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(first.url()).host;
   const origin = `chrome-extension://${extensionId}`;

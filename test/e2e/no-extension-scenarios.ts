@@ -161,6 +161,6 @@ export function noExtensionScenarios(launch: LaunchPlain): void {
       for (const o of [tab, phone]) {
         expect(o).toMatchObject({ phases: PHASES, accepted: 'true', status: expect.stringMatching(/^Proof received for session /) });
       }
-    }, 120_000);
+    }, 240_000);
   });
 }

@@ -120,6 +120,6 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       await expect.poll(() => outcome(dapp), { timeout: 45_000, interval: 250 }).toMatchObject({ ok: true });
       await closeStopper();
       await dapp.close();
-    }, 90_000);
+    }, 120_000);
   });
 }

@@ -634,7 +634,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         expect(await again.text('[data-testid="proof-history"]')).toContain('No proof handed over yet.');
         await again.close();
         await dapp.close();
-      }, 180_000);
+      }, 300_000);
     });
 
     describe.sequential('proofs on a loopback dApp (a host the manifest grants)', () => {
@@ -679,7 +679,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       expect(await dapp.attr('[data-check="service"]', 'data-ok')).toBe('true');
       await closeStopper();
       await dapp.close();
-    }, 150_000);
+    }, 300_000);
   });
 
   // Lane 4: its cases time the polls against the schedule, each on a site and a flow of its own, side by side.
@@ -736,7 +736,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 120_000 }).toBe('FINISHED');
       await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
       await dapp.close();
-    }, 180_000);
+    }, 300_000);
 
     it('the proof page closed after proving: the worker asks the service without waiting out its backoff', async ({ expect }) => {
       const { dapp, proof } = await openAndApprove('hand-over', w().origin('closing.example'));
@@ -764,7 +764,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         w().answerFor(undefined);
       }
       await dapp.close();
-    }, 180_000);
+    }, 300_000);
 
     it('the proof page closed without a proof: 4001 once the grace period is over; a user below the condition gets exactly the same answer', async ({ expect }) => {
       /** Asks, approves, does `onProofPage` there, closes the proof page: what the site then sees, and when. */
@@ -798,6 +798,6 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       expect(below.answer).toEqual(declined.answer);
       expect(below.after).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS - 500);
       expect(below.after).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
-    }, 120_000);
+    }, 240_000);
   });
 }

@@ -52,12 +52,13 @@ export interface ProofWorld {
  * the worker's next poll, its verify with the service, then the page's three checks (the service's verify through the
  * dApp's server, snarkjs in the page, the server's acceptance). A ceiling, not a goal: about a second on a quiet
  * machine; with three proof files side by side (`npm run test:repeat -- <file> 9 --at-once 3`) each verify waited
- * seconds for the test process's event loop, and the whole took over 30 s. A test that waits this long says so in
- * its own time-out (TEST_WITH_PROOF_MS).
+ * seconds for the test process's event loop, and the whole took over 30 s; on a slow day of this machine kind
+ * (2026-11-29, docs/benchmarks.md: every file's CPU about twice) over 60 s in the whole suite. A test that waits this
+ * long says so in its own time-out (TEST_WITH_PROOF_MS).
  */
-export const PROOF_CHECKED_WITHIN_MS = 60_000;
+export const PROOF_CHECKED_WITHIN_MS = 120_000;
 /** The time-out of a test that waits for a proof to be made and checked once: its flow, a proof, and the ceiling above. */
-export const TEST_WITH_PROOF_MS = 120_000;
+export const TEST_WITH_PROOF_MS = 240_000;
 
 /** What the worlds of one file may share: the sandbox (service, proof page, prover) and the dApp sites. */
 export interface ProofServices {

@@ -11,6 +11,7 @@ import { answered, evaluateIn, firefoxPage } from './firefox-page.ts';
 import { CHANNEL } from '@/lib/messaging/protocol.ts';
 import { browserPath } from '../../setup/browsers.ts';
 import { handledLater, NEXT_PAGE_TIMEOUT_MS, type BrowserDriver, type LaunchSpec, type TestPage } from './types.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * Firefox ESR driven by puppeteer-core over WebDriver BiDi, with the built
@@ -123,6 +124,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
     };
     const pages = new WeakMap<TestPage, Page>();
     const wrap = (page: Page): TestPage => {
+      page.setDefaultTimeout(STEP_CEILING_MS);
       const p = firefoxPage(page, bidi);
       pages.set(p, page);
       return p;

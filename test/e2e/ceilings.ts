@@ -1,0 +1,7 @@
+/**
+ * How long one browser step (a navigation, a locator's wait) may take before the test fails: a ceiling, not a goal
+ * (a step takes well under a second on a quiet machine). The drivers' own default, 30 s, was met on a slow day of this
+ * machine kind (2026-11-29: process starts, page faults and system calls several times their usual cost, every
+ * file's CPU about twice), with three files side by side: a proof page's load in Firefox took over 30 s.
+ */
+export const STEP_CEILING_MS = 60_000;
