@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { HOOK_CEILING_MS, TEST_CEILING_MS } from './test/e2e/ceilings.ts';
 import { longestFirstSequencer } from './test/setup/longest-first.ts';
 
 /**
@@ -24,9 +25,8 @@ export default defineConfig({
     // The longest files start first, so that the run does not end waiting on one started last.
     sequence: { sequencer: longestFirstSequencer('e2e') },
     include: ['test/e2e/**/*.e2e.test.ts'],
-    // Ceilings, not goals (test/e2e/ceilings.ts): on a slow day of this machine kind every file takes about twice its CPU.
-    testTimeout: 120_000,
-    hookTimeout: 240_000,
+    testTimeout: TEST_CEILING_MS,
+    hookTimeout: HOOK_CEILING_MS,
     maxWorkers: workers,
     // A worker runs its files one after another in one module graph: the drivers, harnesses and sandbox are
     // imported once a worker, not once a file. Each file still starts and closes its own browsers and services.

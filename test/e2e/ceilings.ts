@@ -5,3 +5,6 @@
  * file's CPU about twice), with three files side by side: a proof page's load in Firefox took over 30 s.
  */
 export const STEP_CEILING_MS = 60_000;
+/** A test's time-out where it names none (vitest.e2e.config.ts), and a hook's: ceilings of the same kind. */
+export const TEST_CEILING_MS = 120_000;
+export const HOOK_CEILING_MS = 240_000;

@@ -112,12 +112,12 @@ describe('updateBadge', () => {
   });
 
   it('writes the text last, so whoever sees a new text sees its tooltip and colour with it', async () => {
-    const calls: string[] = [];
-    const record = (name: string) => async (details: object) => void calls.push(`${name} ${JSON.stringify(details)}`);
+    const calls: [string, object][] = [];
+    const record = (name: string) => async (details: object) => void calls.push([name, details]);
     const d = { ...deps(async () => holders), action: { setBadgeBackgroundColor: record('colour'), setTitle: record('title'), setBadgeText: record('text') } };
     await updateBadge(d, on('totalHolders'));
-    expect(calls.map((c) => c.split(' ')[0])).toEqual(['colour', 'title', 'text']);
-    expect(calls[2]).toBe('text {"text":"48K"}');
+    expect(calls.map(([name]) => name)).toEqual(['colour', 'title', 'text']);
+    expect(calls[2]).toEqual(['text', { text: '48K' }]);
   });
 
   it('shows "!" when there is neither an answer nor a cached one', async () => {
