@@ -34,6 +34,11 @@ import { providerMethods, type PendingRequest } from './provider-methods.ts';
 export const HEARTBEAT_MS = 500;
 /** A relay silent this long after a ping is gone (Firefox removes a disabled add-on's content scripts without a word). */
 export const SILENCE_MS = 1500;
+/**
+ * A heartbeat this much later than asked for means the page itself did not run meanwhile (a busy or
+ * starved renderer, a computer asleep). A hidden tab's timers run on whole seconds, so less is not late.
+ */
+export const LATE_BEAT_MS = 1000;
 
 /** The Error pages receive: a message plus an EIP-1193-style numeric code (and `data` where there is more to say). */
 export class VantageError extends Error {
@@ -168,16 +173,24 @@ export function installPageApi(win: PageWindow & { vantage?: unknown }, { follow
     port = null;
   };
 
-  /** While anything is pending: ping, and give up on a relay that leaves a ping unanswered for SILENCE_MS. */
+  /**
+   * While anything is pending: ping, and give up on a relay that leaves a ping unanswered for SILENCE_MS of the
+   * page's own running time. After a late beat the relay's answer may be queued behind this very timer, so its
+   * silence counts again from then: a page that stalled or slept is not told the extension left.
+   */
   function beat(): void {
     if (heartbeat !== undefined) return;
+    const setAt = Date.now();
     heartbeat = setTimeout(() => {
       heartbeat = undefined;
       if (pending.size === 0) return;
+      const now = Date.now();
       if (pingedAt === null) {
-        pingedAt = Date.now();
+        pingedAt = now;
         port?.postMessage({ target: RELAY_TARGET, type: 'ping' } satisfies ToRelay);
-      } else if (Date.now() - pingedAt >= SILENCE_MS) {
+      } else if (now - setAt > HEARTBEAT_MS + LATE_BEAT_MS) {
+        pingedAt = now;
+      } else if (now - pingedAt >= SILENCE_MS) {
         lost();
         return;
       }

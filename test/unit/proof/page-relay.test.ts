@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ANNOUNCE_EVENT, PAGE_API_ICON, PAGE_CANCELLED_MESSAGE, PAGE_TARGET, PROGRESS_EVENT, PROOF_EVENT, ProofErrorCode, RELAY_TARGET, REQUEST_EVENT, type ProofPayload, type ProofProgress, type ScoreProofResult } from '@/lib/proof/contract.ts';
 import { Handoff } from '@/lib/proof/handoff.ts';
 import type { VantageProvider } from '@/lib/proof/contract.ts';
-import { installPageApi } from '@/lib/proof/page-api.ts';
+import { HEARTBEAT_MS, installPageApi } from '@/lib/proof/page-api.ts';
 import { ackFromReply, createRelay, type Delivery, type ProgressNote, type RequestAck } from '@/lib/proof/relay.ts';
 import { fakeChannel, fakeChannelEvent, FakeWindow, type FakePort } from './fake-window.ts';
 
@@ -249,6 +249,54 @@ describe('the extension going away under a pending request (#25)', () => {
     void vantage.requestScoreProof(PARAMS).catch((e: unknown) => (outcome = e));
     await settle();
     channels[0]!.relay.close();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(outcome).toMatchObject({ code: 4900 });
+  });
+
+  /**
+   * The page's timers and the relay's messages stop together (a starved renderer, a computer asleep), and when they
+   * run again the heartbeat's timer may come before the relay's answer, which waited behind it. `stall` holds what the
+   * page sends the relay, moves the clock on by `ms` without running anything, runs the page's next beat, then lets
+   * the relay read what it held.
+   */
+  function staller(channel: { relay: FakePort }) {
+    const held: unknown[] = [];
+    let holding = false;
+    const read = channel.relay.onmessage!;
+    channel.relay.onmessage = (event) => (holding ? held.push(event.data) : read(event));
+    return async (ms: number) => {
+      holding = true;
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      vi.setSystemTime(Date.now() + ms);
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      holding = false;
+      for (const data of held.splice(0)) read({ data });
+    };
+  }
+
+  it.each([3_000, 60 * 60_000])('a page that did not run for %i ms is not told the extension left: the relay answers late, the request waits for its proof', async (ms) => {
+    const { vantage, deliver, channels } = page();
+    let outcome: unknown = 'pending';
+    const p = vantage.requestScoreProof(PARAMS);
+    void p.catch((e: unknown) => (outcome = e));
+    await settle();
+    await staller(channels[0]!)(ms);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(outcome).toBe('pending');
+    void deliver(delivery('f1', { ok: true, result: PAYLOAD }));
+    await settle();
+    await expect(p).resolves.toEqual(RESULT);
+  });
+
+  it('Firefox: a relay removed while the page did not run is still found gone, within 2 s of the page running again', async () => {
+    const { vantage, channels } = page();
+    let outcome: unknown;
+    void vantage.requestScoreProof(PARAMS).catch((e: unknown) => (outcome = e));
+    await settle();
+    const stall = staller(channels[0]!);
+    channels[0]!.relay.close();
+    await stall(3_000);
+    expect(outcome).toBeUndefined();
     await vi.advanceTimersByTimeAsync(2000);
     expect(outcome).toMatchObject({ code: 4900 });
   });
