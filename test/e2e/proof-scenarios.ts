@@ -685,7 +685,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
   // Lane 4: its cases time the polls against the schedule, each on a site and a flow of its own, side by side.
   describe('signs from the proof page', { concurrent: true }, () => {
     const w = useWorld(startWorld);
-    const { openAndApprove, statusCode, checked, progressShown } = proofHelpers(w);
+    const { openAndApprove, statusCode, checked, progressShown, reports } = proofHelpers(w);
 
     /** The getProofData polls of one flow, as the service saw them, against the schedule (lib/proof/poll-schedule.ts). */
     function pollsOf(sessionId: string, expect: ExpectStatic) {
@@ -750,7 +750,12 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         : undefined));
       try {
         await w().prove(proof);
-        await proof.waitFor('#app[data-phase="finished"]', 120_000);
+        // If the extension ends the flow meanwhile it closes the page: the error then says why the flow ended.
+        await proof.waitFor('#app[data-phase="finished"]', 120_000).catch(async (e: Error) => {
+          const site = w().origin('closing.example');
+          const ended = (await reports()).filter((r) => r.origin === site);
+          throw new Error(`${e.message}\nThe site's page says ${await statusCode(dapp)}; its flow ended: ${JSON.stringify(ended)}`);
+        });
         // The page says the proof is made; the user reads it a while, long enough for the schedule to back off.
         const gap = await polls.backedOff();
         expect(await checked(dapp)).toBeNull();
