@@ -8,6 +8,7 @@ import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import { askWorkerFrom, screenshot, type ExtensionHarness } from './harness.ts';
 import { PROOF_CHECKED_WITHIN_MS, TEST_WITH_PROOF_MS, type ProofWorld } from './proof-world.ts';
 import { CONSENT } from './consent-window.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * axe-core (every rule, every impact) over every page and state a user meets,
@@ -76,7 +77,7 @@ describe('accessibility audit (axe-core)', () => {
     await page.waitForFunction(
       () => !document.querySelector('[aria-busy="true"]') && [...document.querySelectorAll('[data-block]')].every((b) => b.getAttribute('data-state') !== 'loading'),
       undefined,
-      { timeout: 20_000 },
+      { timeout: STEP_CEILING_MS },
     );
     await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('canvas')));
   }
@@ -140,7 +141,7 @@ describe('accessibility audit (axe-core)', () => {
   it('the popup\'s Stats tab: a project without web analytics', async () => {
     const page = await openPopup();
     await chooseProject(page, 'quartz');
-    await page.locator('[data-block="traffic"][data-state="no-analytics"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="traffic"][data-state="no-analytics"]').waitFor({ timeout: STEP_CEILING_MS });
     await settled(page);
     await audit(page, 'popup-stats-no-analytics');
     await page.close();
@@ -154,7 +155,7 @@ describe('accessibility audit (axe-core)', () => {
 
     await h.setStorage('session', { apiKey: 'not-the-right-key' });
     const refused = await openPopup();
-    await refused.locator('.stats > .notice[data-error="key-rejected"]').waitFor({ timeout: 20_000 });
+    await refused.locator('.stats > .notice[data-error="key-rejected"]').waitFor({ timeout: STEP_CEILING_MS });
     await settled(refused);
     await audit(refused, 'popup-stats-key-rejected');
     await refused.close();
@@ -162,7 +163,7 @@ describe('accessibility audit (axe-core)', () => {
 
     await h.setStorage('local', { settings: { ...(settings as object), dataBaseUrl: 'http://127.0.0.1:9/dev' } });
     const down = await openPopup();
-    await down.locator('.stats > .notice[data-error="network"]').waitFor({ timeout: 20_000 });
+    await down.locator('.stats > .notice[data-error="network"]').waitFor({ timeout: STEP_CEILING_MS });
     await settled(down);
     await audit(down, 'popup-stats-service-down');
     await down.close();
@@ -175,7 +176,7 @@ describe('accessibility audit (axe-core)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // A project with every kind of data (the popup's last one has no web analytics).
     await chooseProject(page, 'nebula');
-    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
     await page.locator('[data-block="traffic"]').waitFor();
     await settled(page);
@@ -206,7 +207,7 @@ describe('accessibility audit (axe-core)', () => {
     await popup.setViewportSize({ width: 420, height: 600 });
     await chooseProject(popup, 'nebula');
     await popup.getByRole('tab', { name: 'DApp users' }).click();
-    await popup.locator('[data-block="daily-users"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await popup.locator('[data-block="daily-users"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     await popup.locator('[data-block="daily-users"] button.alert-me').click();
     await popup.locator('#alert-new-kind').selectOption('periodChange');
     await popup.locator('#alert-new-way').selectOption('up');
@@ -270,19 +271,19 @@ describe('accessibility audit (axe-core)', () => {
     await audit(page, 'popup-score-invalid');
     await page.getByLabel('Address', { exact: true }).fill(wallet());
     await page.getByRole('button', { name: 'Check score' }).click();
-    await page.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await page.getByTestId('score-value').waitFor({ timeout: STEP_CEILING_MS });
     await page.getByRole('region', { name: 'Recent lookups' }).waitFor();
     await audit(page, 'popup-score-result');
     // Watched: the Score tab lists the address with its band (the permission prompt stays unanswered headless).
     await page.locator('.watch-toggle button').click();
-    await page.locator('.watch-row [data-testid="watch-band"]').waitFor({ timeout: 20_000 });
+    await page.locator('.watch-row [data-testid="watch-band"]').waitFor({ timeout: STEP_CEILING_MS });
     await settled(page);
     await audit(page, 'popup-score-watchlist');
     await page.close();
 
     const win = await h.openPage(`score.html?address=${wallet()}`);
     await win.setViewportSize({ width: 420, height: 680 });
-    await win.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await win.getByTestId('score-value').waitFor({ timeout: STEP_CEILING_MS });
     await audit(win, 'score-window');
     await win.goto(`${h.origin}/score.html?noAddress=1`);
     await win.getByRole('status').first().waitFor();
@@ -392,7 +393,7 @@ describe('accessibility audit (axe-core)', () => {
     await expect.poll(async () => {
       await page.mouse.wheel(0, 2000);
       return page.locator(retention).count();
-    }, { timeout: 20_000 }).toBe(1);
+    }, { timeout: STEP_CEILING_MS }).toBe(1);
     await page.locator(retention).evaluate((el) => el.scrollIntoView());
     await page.locator('[data-block="retention"] h3, [data-block="retention"] h2').first().click();
     await tabTo(page, retention);
@@ -428,7 +429,7 @@ describe('accessibility audit (axe-core)', () => {
     // A section, then a chart's numbers as a table.
     await tabTo(popup, '#section-holders');
     await popup.keyboard.press('Enter');
-    await popup.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await popup.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     await tabTo(popup, '[data-block="holders"] button[data-chart-table]');
     await popup.keyboard.press('Enter');
     await popup.locator('[data-block="holders"] .chart-table table').waitFor();
@@ -438,7 +439,7 @@ describe('accessibility audit (axe-core)', () => {
     // is wider than its box (the dashboard in a narrow window, below) it is one, and scrolls with the arrow keys.
     await tabTo(popup, '#section-audience', { back: true });
     await popup.keyboard.press('Enter');
-    await popup.locator('[data-block="retention"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await popup.locator('[data-block="retention"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     expect(await popup.locator('[data-block="retention"] table').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
     expect(await popup.locator('[data-block="retention"] [role="region"][tabindex="0"]').count()).toBe(0);
 
@@ -457,7 +458,7 @@ describe('accessibility audit (axe-core)', () => {
     await tabTo(popup, 'input.mono');
     await popup.keyboard.type(wallet());
     await popup.keyboard.press('Enter');
-    await popup.getByTestId('score-value').waitFor({ timeout: 20_000 });
+    await popup.getByTestId('score-value').waitFor({ timeout: STEP_CEILING_MS });
 
     // Proofs: "Prove my score to this site", pressed with Space, reaches the page.
     await tabTo(popup, '#tab-score', { back: true });
@@ -493,7 +494,7 @@ describe('accessibility audit (axe-core)', () => {
     });
     await w.prove(await proofOpened);
     // A second proof, of its own session, reaches the page and passes its checks.
-    await expect.poll(() => dapp.text('#session'), { timeout: 30_000 }).not.toBe(firstSession);
+    await expect.poll(() => dapp.text('#session'), { timeout: STEP_CEILING_MS }).not.toBe(firstSession);
     await expect.poll(() => dapp.attr('#result', 'data-checked'), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
     expect(await dapp.text('#status')).not.toContain('from the Vantage popup');
     await dapp.close();

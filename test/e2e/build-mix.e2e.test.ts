@@ -8,6 +8,7 @@ import { axeViolations } from './axe.ts';
 import { builtId, loadedCopy, NEW_ONLY_REQUEST, UNKNOWN_REQUEST, swapFiles, type Reply } from './builds.ts';
 import { askWorkerFrom, EXTENSION_DIR, launchExtension, screenshot, type ExtensionHarness, type LaunchOptions } from './harness.ts';
 import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * One build, checked (issue 37), in Chromium. An unpacked Vantage whose files
@@ -51,11 +52,11 @@ async function saveOptions(h: ExtensionHarness, sandbox: Sandbox): Promise<void>
 
 /** The next tab showing `path` of the extension (one Vantage opens). */
 const nextExtensionPage = (context: BrowserContext, origin: string, path: string) =>
-  context.waitForEvent('page', { predicate: (p) => p.url() === `${origin}/${path}`, timeout: 20_000 });
+  context.waitForEvent('page', { predicate: (p) => p.url() === `${origin}/${path}`, timeout: STEP_CEILING_MS });
 
 /** The next start of the extension's worker: a restart brought it up. */
 const nextWorker = (context: BrowserContext, origin: string) =>
-  context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin), timeout: 20_000 });
+  context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin), timeout: STEP_CEILING_MS });
 
 /** Opens an extension page that may restart Vantage, and so close, before it has loaded; `closed` settles when it does. */
 async function openRestarting(h: ExtensionHarness, path: string): Promise<{ page: Page; closed: Promise<void> }> {
@@ -125,7 +126,7 @@ describe(`Chromium: ${PREVIOUS_RELEASE} swapped for this build while the browser
       await popup.locator('#stats-badge').selectOption('dailyUsers');
       await popup.locator('#stats-badge-show').selectOption('change');
       const badge = () => popup.evaluate(async () => ({ text: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) }));
-      await expect.poll(badge, { timeout: 20_000 }).toMatchObject({ text: expect.stringMatching(/%$|^[\u25B2\u2013]$|^×/) });
+      await expect.poll(badge, { timeout: STEP_CEILING_MS }).toMatchObject({ text: expect.stringMatching(/%$|^[\u25B2\u2013]$|^×/) });
       expect((await badge()).title, 'the tooltip names the period the change is over').toMatch(/^Vantage: nebula, DApp users, the last 30 complete days: .+ from the 30 days before, comparing the average per day$/);
       await screenshot(popup, 'build-mix-after-restart');
     } finally {
@@ -178,7 +179,7 @@ describe(`Chromium: ${PREVIOUS_RELEASE} swapped for this build while the browser
       await extensions.goto('chrome://extensions');
       const self = () => extensions.evaluate(async (id) => (await chrome.management.get(id)).enabled, h.extensionId);
       // A ceiling: an extension's restart (or Chromium turning it off) beside a full run's load can take well over 10 s.
-      await expect.poll(async () => restarted || !(await self()), { message: 'restarted, or left off', timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => restarted || !(await self()), { message: 'restarted, or left off', timeout: STEP_CEILING_MS }).toBe(true);
       expect(restarted, 'Chromium restarted an unpacked extension outside developer mode: this case now works as with it').toBe(false);
       // The user turns it on again (chrome://extensions, as the page's fix says).
       const started = nextWorker(h.context, h.origin);

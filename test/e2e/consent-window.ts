@@ -1,4 +1,5 @@
 import type { BrowserDriver, TestPage } from './driver/types.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The consent window as a user meets it, for every scenario that asks for a proof:
@@ -27,7 +28,7 @@ export async function consentOpened(driver: BrowserDriver, ask: () => Promise<un
  * and the window then (rightly) stays unarmed until it has the focus back: like a user who clicks on it,
  * the wait brings it to the front again after each look that did not see it armed.
  */
-export async function whenArmed(page: TestPage, selector: string, timeoutMs = 15_000): Promise<void> {
+export async function whenArmed(page: TestPage, selector: string, timeoutMs = STEP_CEILING_MS): Promise<void> {
   const armed = `${selector}:not([disabled])`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { axeViolations } from './axe.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The dashboard's comparison as people meet it, in Chromium: axe-core (every
@@ -26,7 +27,7 @@ async function launched(language?: string): Promise<{ h: ExtensionHarness; sb: S
 
 /** Mounts every section (they mount as they near the viewport) and waits for every block and chart. */
 async function settle(page: Page) {
-  await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
   for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
   await page.locator('[data-block="traffic"]').waitFor();
   await page.waitForFunction(
@@ -34,7 +35,7 @@ async function settle(page: Page) {
       !document.querySelector('[aria-busy="true"], [data-compared="loading"]') &&
       [...document.querySelectorAll('[data-block]')].every((b) => b.getAttribute('data-state') !== 'loading'),
     undefined,
-    { timeout: 30_000 },
+    { timeout: STEP_CEILING_MS },
   );
   await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('canvas')));
 }
@@ -87,7 +88,7 @@ describe('the dashboard comparison: accessibility, narrow widths, keyboard', () 
     // The other project failing (an unknown id): said once, under "Compare with".
     await page.getByLabel('Compare with project').fill('nosuchproject');
     await page.getByLabel('Compare with project').press('Enter');
-    await page.locator('[data-compare-failure]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-compare-failure]').waitFor({ timeout: STEP_CEILING_MS });
     found.push(...(await audit(page, 'failing')));
     await page.close();
     expect(found.join('\n')).toBe('');
@@ -127,7 +128,7 @@ describe('the dashboard comparison: accessibility, narrow widths, keyboard', () 
     const page = await h.context.newPage();
     await page.setViewportSize(WIDE);
     await page.goto(`${h.origin}/dashboard.html#project=nebula`);
-    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     await page.getByRole('button', { name: 'Compare with…' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('compare-project');
@@ -159,7 +160,7 @@ describe('the dashboard comparison in a Vietnamese browser', () => {
     await page.locator('[data-comparing="tidal"]').waitFor();
     expect(await page.locator('.compare-what').innerText()).toMatch(/Đang so sánh nebula với tidal/);
     expect(await page.locator('[data-compare-remove]').innerText()).toBe('Bỏ so sánh');
-    await page.locator('[data-block="holders"] .chart[data-compared] .uplot').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"] .chart[data-compared] .uplot').waitFor({ timeout: STEP_CEILING_MS });
     const alt = (await page.locator('[data-block="holders"] .chart-box').getAttribute('aria-label'))!;
     expect(alt).toMatch(/nebula so với tidal/);
     const legend = await page.locator('[data-block="holders"] .u-legend').innerText();

@@ -10,6 +10,7 @@ import { bidiOf, type Bidi } from './driver/firefox-bidi.ts';
 import { FIREFOX_EXTENSION_DIR } from './driver/firefox.ts';
 import { answered } from './driver/firefox-page.ts';
 import { PREVIOUS_RELEASE, unpackRelease } from './releases.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * One build, checked (issue 37), in Firefox ESR. Chromium's mix (an unpacked
@@ -30,7 +31,7 @@ const FIREFOX = browserPath('firefox');
 const UNKNOWN = UNKNOWN_REQUEST;
 const NEW_ONLY = NEW_ONLY_REQUEST;
 /** The longest the add-on may take to serve its pages after Firefox starts (each case starts Firefox on a new profile). */
-const ADDON_START_MS = 30_000;
+const ADDON_START_MS = STEP_CEILING_MS;
 
 interface Sideloaded {
   readonly firefox: Browser;
@@ -159,7 +160,7 @@ describe(`Firefox: ${PREVIOUS_RELEASE} installed from an unpacked folder, the fo
 
       await ff.open('options.html');
       // Firefox closes the extension's tabs as it reloads it; the new background opens the page again.
-      await expect.poll(async () => (await tabs(ff.firefox)).filter((t) => t.href === `${ff.origin}/options.html`).map((t) => t.check), { timeout: 20_000 })
+      await expect.poll(async () => (await tabs(ff.firefox)).filter((t) => t.href === `${ff.origin}/options.html`).map((t) => t.check), { timeout: STEP_CEILING_MS })
         .toEqual(['same']);
       const options = (await tabs(ff.firefox)).find((t) => t.href === `${ff.origin}/options.html`)!.page;
       expect(await ask(options, 'ping')).toMatchObject({ ok: true, build });

@@ -4,6 +4,7 @@ import { FIREFOX_EXTENSION_DIR, launchFirefox, type FirefoxDriver } from './driv
 import { builtId } from './builds.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import { selfSignedCert, servePage, type HttpsSite } from './https-site.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The Firefox driver itself, one method at a time, against the built
@@ -156,7 +157,7 @@ describe('Firefox driver', () => {
     // woken again by what that start did (a storage write or an alarm set: events Firefox has primed listeners
     // for). Stop it until it stays stopped for a second, so that what starts it next is the alarm.
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    for (const until = Date.now() + 15_000; ;) {
+    for (const until = Date.now() + STEP_CEILING_MS; ;) {
       const state = await ff.backgroundState();
       if (state === 'running') await ff.stopBackground();
       else if (state === 'stopped') {
@@ -167,7 +168,7 @@ describe('Firefox driver', () => {
       if (Date.now() > until) throw new Error(`The background did not stay stopped (${state}).`);
     }
     await ff.inExtension(() => browser.alarms.create('vantage-e2e-wake', { when: Date.now() + 500 }));
-    await expect.poll(() => ff.backgroundState(), { timeout: 10_000 }).toBe('running');
+    await expect.poll(() => ff.backgroundState(), { timeout: STEP_CEILING_MS }).toBe('running');
   });
 
   it('collects what the extension logs: uncaught errors, and Vantage console errors', async () => {

@@ -3,6 +3,7 @@ import { browserPath } from '../setup/browsers.ts';
 import { freshFirefoxProfile } from './driver/firefox-profile.ts';
 import { waitUntilShown } from './driver/firefox-wait.ts';
 import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-extension-scenarios.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The no-extension path in Firefox ESR with no extension (puppeteer-core over WebDriver BiDi); the phone
@@ -10,7 +11,7 @@ import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-ex
  */
 
 /** puppeteer's default for a wait, which these waits had before. */
-const DEFAULT_WAIT_MS = 30_000;
+const DEFAULT_WAIT_MS = STEP_CEILING_MS;
 
 function tab(page: Page): Tab {
   return {
@@ -47,7 +48,7 @@ const launch: LaunchPlain = async (hosts) => {
     },
     async nextTab(url) {
       // The desktop browser's own tabs only: the phone (another context) opens the same kind of page.
-      const target = await browser.defaultBrowserContext().waitForTarget((t) => t.type() === 'page' && url.test(t.url()), { timeout: 20_000 });
+      const target = await browser.defaultBrowserContext().waitForTarget((t) => t.type() === 'page' && url.test(t.url()), { timeout: STEP_CEILING_MS });
       const page = (await target.page())!;
       // The user looks at the tab they were sent to: a background tab is not laid out, so nothing in it counts as visible.
       await page.bringToFront();

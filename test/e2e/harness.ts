@@ -122,12 +122,12 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     // Wake it with an event: a message from an extension page starts a fresh worker, and is answered once it
     // runs. Playwright may announce it as a new worker or attach it to the one it still lists.
     await inExtension(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined), undefined);
-    for (const until = Date.now() + 10_000; Date.now() < until;) {
+    for (const until = Date.now() + STEP_CEILING_MS; Date.now() < until;) {
       const woken = await answeringWorker();
       if (woken) return woken;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('The extension\'s worker did not start on a message from its own page within 10 s');
+    throw new Error(`The extension's worker did not start on a message from its own page within ${STEP_CEILING_MS} ms`);
   };
 
   // One extension document kept open for storage and for running code in the extension, in the tab the

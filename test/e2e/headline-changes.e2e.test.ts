@@ -7,6 +7,7 @@ import { EXTENSION_DIR, launchExtension, openExtensionPage, screenshot, type Ext
 import { changeSelector, expectedChanges, headlineChangeScenarios, startChangesWorld } from './scenarios/headline-changes.ts';
 import { useWorld } from './scenarios/scenario.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 describe('headline changes in Chromium', () => {
   const world = useWorld(() => startChangesWorld(launchChromium, EXTENSION_DIR));
@@ -20,8 +21,8 @@ async function eachSection(page: Page, name: string, count: number): Promise<voi
   for (const section of ['holders', 'dapp-users', 'audience']) {
     await page.locator(`#section-${section}`).click();
     // Every change of the section has arrived (none still loading).
-    await expect.poll(() => page.locator('.change:not([data-change="loading"])').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-    await expect.poll(() => page.locator('.change[data-change="loading"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('.change:not([data-change="loading"])').count(), { timeout: STEP_CEILING_MS }).toBeGreaterThanOrEqual(count);
+    await expect.poll(() => page.locator('.change[data-change="loading"]').count(), { timeout: STEP_CEILING_MS }).toBe(0);
     await screenshot(page, `changes-${name}-${section}`);
     // Every change, and the figures and splits that hold them, within the popup's width (the page as a
     // whole is popup-narrow.e2e.test.ts's; a wide table scrolls in its own box).
@@ -59,13 +60,13 @@ describe('headline changes at 420 px (light, dark, Vietnamese) and in the dashbo
   it('the dashboard: the same changes on every section, axe finds nothing in light and dark', async () => {
     const expected = await expectedChanges(sb, 'nebula');
     const page = await openExtensionPage(en, '/dashboard.html', { width: 1280, height: 900 });
-    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     // Lower sections mount as they scroll into view.
     for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
     for (const e of expected) {
       const sel = changeSelector(e);
-      await page.locator(sel).scrollIntoViewIfNeeded({ timeout: 20_000 });
-      await expect.poll(() => page.locator(sel).getAttribute('data-delta'), { timeout: 20_000 }).not.toBeNull();
+      await page.locator(sel).scrollIntoViewIfNeeded({ timeout: STEP_CEILING_MS });
+      await expect.poll(() => page.locator(sel).getAttribute('data-delta'), { timeout: STEP_CEILING_MS }).not.toBeNull();
       expect(Number(await page.locator(sel).getAttribute('data-delta')), sel).toBeCloseTo(e.delta, 9);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -83,7 +84,7 @@ describe('headline changes at 420 px (light, dark, Vietnamese) and in the dashbo
     await expect.poll(() => page.locator('.change-basis').innerText()).toBe('Thay đổi: 30 ngày trọn vẹn gần nhất so với 30 ngày trước đó.');
     await page.locator('#section-dapp-users').click();
     const sel = changeSelector(daily);
-    await expect.poll(() => page.locator(`${sel}:not([data-change="loading"])`).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator(`${sel}:not([data-change="loading"])`).count(), { timeout: STEP_CEILING_MS }).toBe(1);
     const percent = new Intl.NumberFormat('vi', { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(daily.delta));
     expect(await page.locator(`${sel} .sr-only`).innerText()).toBe(`${daily.delta > 0 ? 'tăng' : 'giảm'} ${percent} so với 30 ngày trước đó`);
     await eachSection(page, 'vi', 1);

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { launchExtension, openExtensionPage, screenshot, type ExtensionHarness } from './harness.ts';
 import { startRequestLog, type CannedAnswer, type RequestLog } from './request-log.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The popup at 420 px against a service that answers like sloppy deployments
@@ -71,7 +72,7 @@ describe('popup against a hostile service, at 420 px', () => {
 
   const block = (page: Page, id: string) => page.locator(`[data-block="${id}"]`);
   const settled = (page: Page, id: string) =>
-    expect.poll(() => block(page, id).getAttribute('data-state'), { timeout: 20_000 }).toMatch(/^(ready|error|no-analytics)$/);
+    expect.poll(() => block(page, id).getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toMatch(/^(ready|error|no-analytics)$/);
 
   async function showSection(page: Page, name: string, blocks: readonly string[]) {
     await page.getByRole('tab', { name }).click();
@@ -156,7 +157,7 @@ describe('popup against a hostile service, at 420 px', () => {
       const page = await openPopup();
       await page.getByRole('tab', { name: 'Audience' }).click();
       await page.getByRole('button', { name: 'Refresh' }).first().click();
-      await expect.poll(() => banner(page).innerText().catch(() => ''), { timeout: 20_000 }).toMatch(/rejected the API key\. Check it in Options/);
+      await expect.poll(() => banner(page).innerText().catch(() => ''), { timeout: STEP_CEILING_MS }).toMatch(/rejected the API key\. Check it in Options/);
       expect(await page.locator('.notice[data-error="refused"]').count()).toBe(0);
       await page.close();
     } finally {
@@ -169,7 +170,7 @@ describe('popup against a hostile service, at 420 px', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${h.origin}/dashboard.html`);
     const rewards = block(page, 'rewards');
-    await expect.poll(() => rewards.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => rewards.getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
     const download = page.waitForEvent('download');
     await rewards.locator('[data-csv="claimed-rewards"]').click();
     const csv = await readFile((await (await download).path())!, 'utf8');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openExtensionPage, screenshot, type ExtensionHarness } from './harness.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The popup at its narrowest (420 px, where a browser's overflow menu puts it): what is cut, in any
@@ -13,7 +14,7 @@ export const NARROW = { width: 420, height: 600 };
 export async function showSection(page: Page, id: string, blocks: readonly string[]) {
   await page.click(`#section-${id}`);
   for (const b of blocks) {
-    await expect.poll(() => page.locator(`[data-block="${b}"]`).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => page.locator(`[data-block="${b}"]`).getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
   }
   // Charts load their code on first use: wait for every one of them.
   await page.waitForFunction(() => [...document.querySelectorAll('.chart-box')].every((b) => b.querySelector('.uplot')));

@@ -1,6 +1,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { browserPath } from '../setup/browsers.ts';
 import { noExtensionScenarios, PHONE, type LaunchPlain, type Tab } from './no-extension-scenarios.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /** The no-extension path in Debian's Chromium with no extension (playwright-core); the phone is a second context. */
 
@@ -30,8 +31,8 @@ const launch: LaunchPlain = async (hosts) => {
       return tab(page);
     },
     async nextTab(url) {
-      const page = await desktop.waitForEvent('page', { timeout: 20_000 });
-      await page.waitForURL(url, { timeout: 20_000 });
+      const page = await desktop.waitForEvent('page', { timeout: STEP_CEILING_MS });
+      await page.waitForURL(url, { timeout: STEP_CEILING_MS });
       return tab(page);
     },
     async openPhone(url) {

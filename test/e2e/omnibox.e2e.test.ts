@@ -7,6 +7,7 @@ import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { askWorkerFrom, launchExtension, screenshot, screenshotPath, type ExtensionHarness } from './harness.ts';
 import { sandboxScore } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The address-bar keyword `vt` and the popup's shortcut, in Chromium.
@@ -61,9 +62,9 @@ describe('address-bar keyword and shortcut', () => {
     await debug.locator('#input-text').fill(`vt ${wallet.slice(0, 8)}`);
     // Playwright's text locators pierce the page's shadow roots.
     const suggestion = debug.getByText(`credit-v1 · score ${expected.score}`).first();
-    await expect.poll(() => suggestion.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => suggestion.count(), { timeout: STEP_CEILING_MS }).toBeGreaterThan(0);
     // The debug page fills its rows as the engine's answers arrive: each part is waited for, not counted at once.
-    await expect.poll(() => debug.getByText(getAddress(wallet)).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => debug.getByText(getAddress(wallet)).count(), { timeout: STEP_CEILING_MS }).toBeGreaterThan(0);
     await screenshot(debug, 'omnibox-debug-suggestions');
     await debug.close();
   });
@@ -75,7 +76,7 @@ describe('address-bar keyword and shortcut', () => {
     await enter(`${wallet} activity`, 'newForegroundTab');
     const win = await opened;
     expect(new URL(win.url()).search).toBe(`?address=${getAddress(wallet)}&model=activity`);
-    await expect.poll(() => scoreShown(win), { timeout: 15_000 }).toBe(String(expected.score));
+    await expect.poll(() => scoreShown(win), { timeout: STEP_CEILING_MS }).toBe(String(expected.score));
     expect(await win.getByLabel('Score model').inputValue()).toBe('activity');
     // A window of its own (the score window), not a tab among the user's.
     expect(await win.evaluate(async () => (await chrome.windows.getCurrent()).type)).toBe('popup');
@@ -90,7 +91,7 @@ describe('address-bar keyword and shortcut', () => {
     await tab.bringToFront();
     await enter(wallet, 'currentTab');
     await tab.waitForURL(/\/score\.html\?address=/);
-    await expect.poll(() => scoreShown(tab), { timeout: 15_000 }).toBe(String(expected.score));
+    await expect.poll(() => scoreShown(tab), { timeout: STEP_CEILING_MS }).toBe(String(expected.score));
     await tab.close();
   });
 

@@ -7,6 +7,7 @@ import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts
 import { startRequestLog, type RequestLog } from './request-log.ts';
 import { holderHeadlines, sandboxCompleteDays, sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The popup's Stats tab and the dashboard against the sandbox: the numbers
@@ -88,7 +89,7 @@ describe('popup stats', () => {
   /** Shows the Holders section and waits for its two blocks' numbers. */
   async function showHolders(page: Page) {
     await page.getByRole('tab', { name: 'Holders' }).click();
-    for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: 15_000 });
+    for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: STEP_CEILING_MS });
   }
 
   const figure = (page: Page, block: string, name: string) => page.locator(`[data-block="${block}"] [data-figure="${name}"] .num[data-value]`);
@@ -96,7 +97,7 @@ describe('popup stats', () => {
   const requestsFor = (project: string, group: string) => log.paths.filter((p) => p.includes(`/v3/data/${project}/${group}/`));
 
   async function expectShown(locator: ReturnType<typeof figure>, value: number) {
-    await expect.poll(() => locator.getAttribute('data-value'), { timeout: 15_000 }).toBe(String(value));
+    await expect.poll(() => locator.getAttribute('data-value'), { timeout: STEP_CEILING_MS }).toBe(String(value));
     expect(await locator.innerText()).toBe(people(value));
   }
 
@@ -106,7 +107,7 @@ describe('popup stats', () => {
       const page = await openPopup();
       await chooseProject(page, 'tidal');
       const notice = page.locator('.stats > .notice');
-      await expect.poll(() => notice.innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/not set up yet: add your API key in Options/);
+      await expect.poll(() => notice.innerText().catch(() => ''), { timeout: STEP_CEILING_MS }).toMatch(/not set up yet: add your API key in Options/);
       expect(await notice.getByRole('button').allInnerTexts()).toEqual(['Open options']);
       await expect.poll(() => page.locator('[data-block="holders"]').innerText()).toMatch(/Not available: see the notice above/);
       expect(await page.locator('.notice').count()).toBe(1);
@@ -117,7 +118,7 @@ describe('popup stats', () => {
       await h.setStorage('session', { apiKey: 'not-the-right-key' });
       const again = await openPopup();
       const refused = again.locator('.stats > .notice');
-      await expect.poll(() => refused.innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/rejected the API key\. Check it in Options/);
+      await expect.poll(() => refused.innerText().catch(() => ''), { timeout: STEP_CEILING_MS }).toMatch(/rejected the API key\. Check it in Options/);
       expect(await refused.getByRole('button').allInnerTexts()).toEqual(['Open options']);
       await again.close();
     } finally {
@@ -131,12 +132,12 @@ describe('popup stats', () => {
     await page.getByRole('tab', { name: 'Audience' }).click();
     for (const block of ['countries', 'traffic']) {
       const b = page.locator(`[data-block="${block}"]`);
-      await expect.poll(() => b.getAttribute('data-state'), { timeout: 15_000 }).toBe('no-analytics');
+      await expect.poll(() => b.getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('no-analytics');
       expect(await b.innerText()).toMatch(/This project has no web-analytics integration/);
       expect(await b.locator('[role="alert"]').count()).toBe(0);
     }
     // Its other audience blocks still answer.
-    await expect.poll(() => page.locator('[data-block="retention"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    await expect.poll(() => page.locator('[data-block="retention"]').getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
     await screenshot(page, 'popup-stats-no-analytics-light');
     await page.close();
   });
@@ -168,7 +169,7 @@ describe('popup stats', () => {
     expect(await page.getByLabel('Toolbar badge').inputValue()).toBe('off');
     expect(await badge()).toBe('');
     await page.getByLabel('Toolbar badge').selectOption('activeHolders');
-    await expect.poll(badge, { timeout: 15_000 }).toBe(formatBadge(now.active));
+    await expect.poll(badge, { timeout: STEP_CEILING_MS }).toBe(formatBadge(now.active));
     await page.getByLabel('Toolbar badge').selectOption('off');
     await expect.poll(badge).toBe('');
     // DApp users and Audience are not shown yet: nothing of theirs was asked for.
@@ -191,8 +192,8 @@ describe('popup stats', () => {
     await screenshot(page, 'popup-stats-dapp-users-light');
 
     await page.getByRole('tab', { name: 'Audience' }).click();
-    await page.locator('[data-block="retention"] table.cohort').waitFor({ timeout: 15_000 });
-    await page.locator('[data-block="traffic"] .flow').waitFor({ timeout: 15_000 });
+    await page.locator('[data-block="retention"] table.cohort').waitFor({ timeout: STEP_CEILING_MS });
+    await page.locator('[data-block="traffic"] .flow').waitFor({ timeout: STEP_CEILING_MS });
     await screenshot(page, 'popup-stats-audience-light');
 
     // The same popup in dark: charts are redrawn with the dark theme's colours.
@@ -211,7 +212,7 @@ describe('popup stats', () => {
   it('reopened, paints the blocks it showed last time from the first frame on, none with a skeleton of its own', async () => {
     const page = await openPopupRecording();
     await page.getByRole('tab', { name: 'Holders' }).click();
-    for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: 15_000 });
+    for (const block of ['holders', 'balance']) await page.locator(`[data-block="${block}"][data-state="ready"]`).waitFor({ timeout: STEP_CEILING_MS });
     await page.close();
 
     const again = await openPopupRecording();
@@ -259,12 +260,12 @@ describe('popup stats', () => {
     expect(page.url()).toBe(`${h.origin}/dashboard.html`);
     await popup.close();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-block="holders"][data-state="ready"]').waitFor({ timeout: STEP_CEILING_MS });
     // Lower sections mount as they scroll into view.
     for (const section of ['dapp-users', 'audience']) await page.locator(`#h-${section}`).scrollIntoViewIfNeeded();
     for (const block of ['holders', 'balance', 'daily-users', 'actions', 'retention', 'traffic']) {
       await page.locator(`[data-block="${block}"]`).scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator(`[data-block="${block}"]`).getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      await expect.poll(() => page.locator(`[data-block="${block}"]`).getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
     }
     const download = page.waitForEvent('download');
     await page.locator('[data-block="balance"] [data-csv="balance-distribution"]').click();
@@ -313,7 +314,7 @@ describe('popup stats', () => {
     // The first frame may carry the popup's own copy of the entry; the stored one (an hour older) then wins.
     await expect.poll(() => page.locator('[data-block="holders"] .age').innerText()).toBe('updated 1 h ago');
     // Revalidation fails: the numbers stay, marked, with the reason and the way out said once above them.
-    await page.locator('[data-block="holders"] .not-updated').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"] .not-updated').waitFor({ timeout: STEP_CEILING_MS });
     const notice = page.locator('.stats > .notice');
     expect(await notice.innerText()).toMatch(/The service is unreachable/);
     expect(await notice.getByRole('button').allInnerTexts()).toEqual(['Open options', 'Retry']);
@@ -333,7 +334,7 @@ describe('popup stats', () => {
     await options.close();
 
     const page = await openPopupRecording();
-    await page.locator('[data-block="holders"][data-state="error"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-block="holders"][data-state="error"]').waitFor({ timeout: STEP_CEILING_MS });
     const states = await blockStates(page);
     expect(states.holders).not.toContain('ready');
     expect(await figure(page, 'holders', 'total').count()).toBe(0);

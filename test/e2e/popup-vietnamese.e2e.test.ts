@@ -5,6 +5,7 @@ import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts
 import { expectNothingCut } from './narrow-layout.ts';
 import { holderHeadlines, sandboxCompleteDays, sandboxStats } from './sandbox-answers.ts';
 import { pointExtensionAt } from './service-setup.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The popup in a Vietnamese browser (Chromium started with `--lang=vi`), the
@@ -43,7 +44,7 @@ describe('the popup in a Vietnamese browser', () => {
     await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(expect.arrayContaining(['Số liệu', 'Điểm số', 'Bằng chứng']));
     await page.getByRole('tab', { name: 'Người dùng DApp' }).click();
     const block = page.locator('[data-block="daily-users"]');
-    await expect.poll(() => block.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => block.getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
     await page.waitForFunction(() => document.querySelector('[data-block="daily-users"] .uplot'));
 
     // The last complete day's users in Vietnamese digits ("1.234"), today's apart, said in Vietnamese.
@@ -78,7 +79,7 @@ describe('the popup in a Vietnamese browser', () => {
       await page.goto(`${h.origin}/popup.html#projects`);
       await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Dự án');
       const row = page.locator('li.pin-row[data-project="nebula"]');
-      await expect.poll(() => row.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: STEP_CEILING_MS }).toBe('ready');
       await page.waitForFunction(() => !document.querySelector('.pin-row .change[data-change="loading"]') && document.querySelectorAll('.pin-row .watch-spark canvas').length === 2);
       expect(await row.locator('[data-figure="total"] .pin-figure-label').innerText()).toBe('Tổng');
       expect(await row.locator('[data-figure="total"] .num').innerText()).toBe(

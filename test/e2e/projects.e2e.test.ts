@@ -5,6 +5,7 @@ import { axeViolations } from './axe.ts';
 import { EXTENSION_DIR, openExtensionPage, screenshot, type ExtensionHarness } from './harness.ts';
 import { useWorld } from './scenarios/scenario.ts';
 import { FAILING, projectsScenarios, startProjectsWorld, UNKNOWN } from './scenarios/projects.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The popup's Projects tab in Chromium: the scenarios both browsers run,
@@ -53,7 +54,7 @@ describe('pinned projects in Chromium', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await openExtensionPage(harness!, '/popup.html', NARROW, scheme);
       await page.locator('#tab-projects').click();
-      await page.waitForFunction(() => document.documentElement.dataset.projectsPainted !== undefined, undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.projectsPainted !== undefined, undefined, { timeout: STEP_CEILING_MS });
       await page.waitForFunction(() => [...document.querySelectorAll('li.pin-row[data-state="ready"]')].every((r) => r.querySelector('.watch-spark canvas')));
       await page.waitForFunction(() => !document.querySelector('.pin-row .change[data-change="loading"]'));
       await screenshot(page, `projects-420-${scheme}`);

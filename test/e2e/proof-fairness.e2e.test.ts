@@ -5,6 +5,7 @@ import type { TestPage } from './driver/types.ts';
 import { EXTENSION_DIR } from './harness.ts';
 import { startProofWorld, type ProofWorld } from './proof-world.ts';
 import { CONSENT, clickAndClose } from './consent-window.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * Fair to every site (#26): a tab that floods Vantage with requests cannot
@@ -112,7 +113,7 @@ describe('one tab floods Vantage with requests', () => {
     });
     expect(fired).toBeGreaterThanOrEqual(FLOOD);
     const codes = () => flooder.evaluate(() => (window as unknown as { flood: Flood }).flood.codes);
-    await expect.poll(codes, { timeout: 30_000 }).toEqual({ 4290: fired - 1 });
+    await expect.poll(codes, { timeout: STEP_CEILING_MS }).toEqual({ 4290: fired - 1 });
     const flows = Object.values((await w.driver.getStorage('session')).proofFlows ?? {}) as { origin: string }[];
     expect(flows.map((f) => f.origin)).toEqual([w.origin('flood.example')]);
     await floodWindow.close();

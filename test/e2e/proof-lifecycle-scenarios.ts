@@ -3,6 +3,7 @@ import { clickWhenArmed, consentOpened } from './consent-window.ts';
 import { printExtensionErrorsOnFailure } from './driver/report.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { startProofWorld, type ProofWorld } from './proof-world.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * A page request in flight while the extension is reloaded or updated (#25):
@@ -105,7 +106,7 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       const { at } = (await outcome(dapp))!;
       console.log(`[lifecycle] proof page: 4900 ${at - reloadedAt} ms after the reload was asked for`);
       expect(at - reloadedAt).toBeLessThanOrEqual(GONE_CEILING_MS);
-      await expect.poll(() => proofTabOpen(proofUrl), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => proofTabOpen(proofUrl), { timeout: STEP_CEILING_MS }).toBe(false);
       expect(((await w.driver.askWorker('proof.list')) as { value: { flows: unknown[] } }).value.flows).toEqual([]);
       await dapp.close();
     });
@@ -122,7 +123,7 @@ export function lifecycleScenarios(launch: LaunchBrowser, extensionDir: string):
       const proof = await proofOpened;
       expect(await outcome(dapp)).toBeNull();
       await w.prove(proof);
-      await expect.poll(() => outcome(dapp), { timeout: 45_000, interval: 250 }).toMatchObject({ ok: true });
+      await expect.poll(() => outcome(dapp), { timeout: STEP_CEILING_MS, interval: 250 }).toMatchObject({ ok: true });
       await closeStopper();
       await dapp.close();
     }, 120_000);

@@ -6,6 +6,7 @@ import { CONSENT, clickAndClose, consentOpened } from './consent-window.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { PROOF_CHECKED_WITHIN_MS, serviceProof, startProofServices, startProofWorld, TEST_WITH_PROOF_MS, type ProofServices, type ProofWorld } from './proof-world.ts';
 import { useWorld } from './scenarios/scenario.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The proof scenarios, one list for every browser (proof.e2e.test.ts runs them
@@ -294,7 +295,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         await dapp.click('#cancel');
         await expect.poll(() => statusCode(dapp)).toBe('4001');
         expect(await dapp.text('#status')).toContain('The page cancelled the request.');
-        await proof.waitForClose(10_000);
+        await proof.waitForClose();
         await expect.poll(() => flows()).toEqual({});
         expect(await dapp.attr('#cancel', 'hidden')).not.toBeNull();
         await dapp.close();
@@ -404,7 +405,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         expect(proofJson).toBe(JSON.stringify(JSON.parse(sent.proof!), null, 2));
 
         // The proof tab is closed and the flow is gone.
-        await proof.waitForClose(10_000);
+        await proof.waitForClose();
         expect(await flows()).toEqual({});
         expect((await reports())[0]).toMatchObject({ origin: w().dapp.origin, result: 'delivered' });
         await dapp.bringToFront();
@@ -450,7 +451,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           addEventListener('vantage:proof', () => seen.push('vantage:proof'));
         });
         await w().prove(proof);
-        await expect.poll(async () => (await reports())[0], { timeout: 30_000 }).toMatchObject({
+        await expect.poll(async () => (await reports())[0], { timeout: STEP_CEILING_MS }).toMatchObject({
           origin: w().dapp.origin, result: 'undelivered', message: 'The tab left the requesting site.',
         });
         expect(await dapp.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
@@ -660,7 +661,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       const sessionId = new URL(await proof.url()).pathname.split('/')[2]!;
       // The flow is polling (a poll a second, after each answer: more than vitest's default wait on a loaded machine).
       const polls = serviceCalls('getProofData');
-      await expect.poll(() => serviceCalls('getProofData'), { timeout: 15_000 }).toBeGreaterThan(polls);
+      await expect.poll(() => serviceCalls('getProofData'), { timeout: STEP_CEILING_MS }).toBeGreaterThan(polls);
       const closeStopper = await w().driver.stopBackground();
       const polledWhenStopped = serviceCalls('getProofData');
       // Stopped mid-flow: nothing delivered, the flow kept in storage.session.

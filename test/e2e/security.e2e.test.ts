@@ -6,6 +6,7 @@ import { defaultSettings } from '@/lib/settings/schema.ts';
 import { SCHEMA_VERSION_KEY } from '@/lib/storage/schema.ts';
 import { SCHEMA_VERSION } from '@/lib/storage/version.ts';
 import { launchExtension, type ExtensionHarness } from './harness.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * Guarantees only a real browser can show (docs/security.md): what a content
@@ -96,7 +97,7 @@ describe('the API key and redirects', () => {
       });
       await h.setStorage('session', { apiKey: KEY });
       const popup = await h.openPage('popup.html');
-      await popup.getByText(/redirect/i).first().waitFor({ timeout: 20_000 });
+      await popup.getByText(/redirect/i).first().waitFor({ timeout: STEP_CEILING_MS });
       expect(reached.map((headers) => headers['x-apikey'])).toEqual([]);
       await popup.close();
     } finally {

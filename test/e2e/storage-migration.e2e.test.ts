@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { SCHEMA_VERSION } from '@/lib/storage/version.ts';
 import { launchExtension, screenshot, type ExtensionHarness } from './harness.ts';
+import { STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * Storage of an older layout in real Chromium: the worker's start migrates it
@@ -46,7 +47,7 @@ describe('an older storage layout in Chromium', () => {
     await vi.waitFor(async () => {
       const { schemaVersion } = await page.evaluate(() => chrome.storage.local.get('schemaVersion'));
       if (schemaVersion !== SCHEMA_VERSION) throw new Error(`the fresh install's migration has not finished (schemaVersion ${String(schemaVersion)})`);
-    }, { timeout: 10_000, interval: 50 });
+    }, { timeout: STEP_CEILING_MS, interval: 50 });
     await page.evaluate(async (old) => {
       await chrome.storage.local.set({ ...old, sessionKeyLost: Date.now() });
       await chrome.storage.local.remove('schemaVersion');
@@ -60,7 +61,7 @@ describe('an older storage layout in Chromium', () => {
 
   it('is migrated when the worker starts: the plain-text copies are gone, the lists sealed, the address set aside', async () => {
     await h.worker();
-    await expect.poll(async () => (await h.getStorage('local')).schemaVersion, { timeout: 10_000 }).toBe(SCHEMA_VERSION);
+    await expect.poll(async () => (await h.getStorage('local')).schemaVersion, { timeout: STEP_CEILING_MS }).toBe(SCHEMA_VERSION);
     const stored = await h.getStorage('local');
     for (const key of ['allowedSites', 'blockedSites', 'settings$']) expect(stored).not.toHaveProperty(key);
     const text = JSON.stringify(stored);

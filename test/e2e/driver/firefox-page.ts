@@ -5,6 +5,7 @@ import type { Bidi } from './firefox-bidi.ts';
 import { AIM, CLICK_RESULT, type Aim } from './firefox-click-target.ts';
 import type { TestPage } from './types.ts';
 import { waitUntilShown } from './firefox-wait.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * TestPage over a puppeteer-core page in Firefox. Firefox's BiDi reports no
@@ -19,8 +20,8 @@ const POLL_MS = 100;
 const STABLE_MS = 60;
 /** The longest a BiDi call that Firefox may leave unanswered is waited for. */
 const BIDI_CALL_MS = 5_000;
-/** The longest the driver's own look at a page (not a test's evaluate) is waited for. */
-const LOOK_MS = 15_000;
+/** The longest the driver's own look at a page (not a test's evaluate) is waited for: a step's ceiling. */
+const LOOK_MS = STEP_CEILING_MS;
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,7 +60,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       (e: unknown) => /no such frame|not found|closed/i.test(String(e)),
     ));
 
-  const waitFor = (selector: string, timeoutMs = 15_000) => waitUntilShown(page, selector, timeoutMs);
+  const waitFor = (selector: string, timeoutMs = STEP_CEILING_MS) => waitUntilShown(page, selector, timeoutMs);
 
   const self: TestPage = {
     url: () => answered(page.evaluate(() => location.href), 'the page\'s address'),
@@ -75,7 +76,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       await waitFor(`${selector}:not([disabled])`);
       // ...keeps its place, and is what the pointer would hit at its centre; and the click reaches it or nothing
       // (firefox-click-target.ts): a render between the measure and the click would send it elsewhere.
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + STEP_CEILING_MS;
       for (;;) {
         const point = await answered(page.evaluate(`(${AIM})(${JSON.stringify(selector)}, ${STABLE_MS})`) as Promise<Aim>, `where ${selector} is`);
         if (point) {
@@ -130,7 +131,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     },
     attr: (selector, name) =>
       answered(page.evaluate((s, n) => document.querySelector(s)?.getAttribute(n) ?? null, selector, name), `${selector}'s ${name}`),
-    async waitForClose(timeoutMs = 15_000) {
+    async waitForClose(timeoutMs = STEP_CEILING_MS) {
       const deadline = Date.now() + timeoutMs;
       while (!(await gone())) {
         if (Date.now() > deadline) throw new Error(`Page still open after ${timeoutMs} ms`);
@@ -145,7 +146,7 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
       await Promise.race([page.close().catch(() => undefined), delay(BIDI_CALL_MS)]);
       // A window the extension opened may ignore the BiDi close: it may always close itself.
       if (!(await gone())) await page.evaluate(() => window.close()).catch(() => undefined);
-      await self.waitForClose(5_000);
+      await self.waitForClose();
     },
     // Bounded like close(): a focus request for an extension window can go unanswered.
     bringToFront: async () => {

@@ -189,7 +189,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
             { channel: CHANNEL, t: type, p: payload },
           ),
           `the background's answer to ${type}`,
-          30_000,
+          STEP_CEILING_MS,
         ),
       async setStorage(area, items) {
         await inExtension(({ a, i }) => browser.storage[a].set(i), { a: area, i: items });
@@ -230,7 +230,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         helper = next;
         await answered(bidi.navigate(helper, `${origin}/manifest.json`), 'the helper tab\'s load after the update');
         await replaced.close().catch(() => undefined);
-        const deadline = Date.now() + 10_000;
+        const deadline = Date.now() + STEP_CEILING_MS;
         while ((await background.state()) !== 'running') {
           if (Date.now() > deadline) throw new Error(`The updated background did not start (state: ${await background.state()})`);
           await new Promise((r) => setTimeout(r, 100));

@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from '../ceilings.ts';
 /**
  * What a real-browser scenario needs from a browser, whichever drives it:
  * Chromium through playwright-core (chromium.ts), Firefox ESR through
@@ -106,11 +107,8 @@ export interface BrowserDriver {
 
 export type LaunchBrowser = (spec: LaunchSpec) => Promise<BrowserDriver>;
 
-/**
- * How long a driver waits for a page the extension opens (a consent window, a proof page): a ceiling, not a goal.
- * Under a loaded 2-core CI machine, 20 s was rarely not enough for a window to open.
- */
-export const NEXT_PAGE_TIMEOUT_MS = 45_000;
+/** How long a driver waits for a page the extension opens (a consent window, a proof page): a step's ceiling. */
+export const NEXT_PAGE_TIMEOUT_MS = STEP_CEILING_MS;
 
 /**
  * The promise, its rejection marked as handled: a test sets up a wait for a page before the step that opens it, and

@@ -5,6 +5,7 @@ import { sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import { expectedChanges, expectedSpoken, type Expected } from './headline-changes.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * Metric alerts against the sandbox: a rule made in the popup's "Alert me…"
@@ -153,7 +154,7 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       await popup.fill('#alert-new-value', String(line));
       await popup.screenshot('alert-form');
       await popup.click('[data-block="daily-users"] .alert-form button[type="submit"]');
-      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: 15_000 }).toMatch(/^Saved\. Vantage will notify you/);
+      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: STEP_CEILING_MS }).toMatch(/^Saved\. Vantage will notify you/);
 
       // Stored, with its bearings taken from the sandbox: yesterday's number, no notification.
       const stored = await driver.getStorage('local');
@@ -173,8 +174,8 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       await options.waitFor(`tr[data-rule="${id}"]`);
       const shown = await recordNotifications(options);
       await options.click('#alerts-check-now');
-      await expect.poll(() => options.text('#alerts-check-note'), { timeout: 20_000 }).toMatch(/^Checked 1 alert: 1 fired\.$/);
-      await expect.poll(() => shown(), { timeout: 10_000 }).toContain(`alert-${id}`);
+      await expect.poll(() => options.text('#alerts-check-note'), { timeout: STEP_CEILING_MS }).toMatch(/^Checked 1 alert: 1 fired\.$/);
+      await expect.poll(() => shown(), { timeout: STEP_CEILING_MS }).toContain(`alert-${id}`);
       await expect.poll(() => options.attr(`tr[data-rule="${id}"] [data-last-value]`, 'data-last-value')).toBe(String(after));
       expect(await options.text(`tr[data-rule="${id}"]`)).toContain(`crosses ${kind} ${line.toLocaleString('en-US')}`);
       await options.screenshot('alerts-options');
@@ -183,7 +184,7 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       const targets = (await driver.getStorage('session')).notificationTargets as Record<string, unknown>;
       expect(targets[`alert-${id}`]).toEqual({ page: 'dashboard', project: 'nebula', metric: 'dailyUsers' });
       const dash = await driver.openExtensionPage('dashboard.html#project=nebula&metric=dailyUsers');
-      await dash.waitFor('[data-block="daily-users"][data-target]', 20_000);
+      await dash.waitFor('[data-block="daily-users"][data-target]', STEP_CEILING_MS);
       expect(await dash.evaluate(() => document.activeElement?.getAttribute('data-block'))).toBe('daily-users');
       await dash.close();
 
@@ -225,7 +226,7 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       expect(await popup.text('[data-block="daily-users"] .alert-form .hint')).toContain('30');
       await popup.screenshot('alert-form-period-change');
       await popup.click('[data-block="daily-users"] .alert-form button[type="submit"]');
-      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: 15_000 }).toMatch(/^Saved\. Vantage will notify you/);
+      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: STEP_CEILING_MS }).toMatch(/^Saved\. Vantage will notify you/);
 
       const rules = (await driver.getStorage('local')).alertRules as { id: string; metric: string; condition: unknown }[];
       const rule = rules.find((r) => (r.condition as { kind: string }).kind === 'periodChange')!;
@@ -239,7 +240,7 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       const cell = `tr[data-rule="${id}"] [data-last-change]`;
       await options.waitFor(cell);
       await options.click('#alerts-check-now');
-      await expect.poll(() => options.text('#alerts-check-note'), { timeout: 20_000 }).toBe('Checked 1 alert: 0 fired.');
+      await expect.poll(() => options.text('#alerts-check-note'), { timeout: STEP_CEILING_MS }).toBe('Checked 1 alert: 0 fired.');
       await expect.poll(async () => Number(await options.attr(cell, 'data-last-change'))).toBeCloseTo(before.delta * 100, 6);
       expect(Number(await options.attr(`${cell} .change`, 'data-delta'))).toBeCloseTo(before.delta, 9);
       expect(await options.text(`${cell} .change .sr-only`)).toBe(expectedSpoken(before));
@@ -251,7 +252,7 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       const popup2 = await driver.openExtensionPage('popup.html');
       await choose(popup2, '#stats-badge', 'dailyUsers');
       await choose(popup2, '#stats-badge-show', 'change');
-      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe(badgeChangeText(before.delta));
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS }).toBe(badgeChangeText(before.delta));
       await popup2.screenshot('badge-show-change');
       await popup2.close();
 
@@ -261,8 +262,8 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       await options.waitFor(cell);
       const shown = await recordNotifications(options);
       await options.click('#alerts-check-now');
-      await expect.poll(() => options.text('#alerts-check-note'), { timeout: 20_000 }).toMatch(/^Checked 1 alert: 1 fired\.$/);
-      await expect.poll(() => shown(), { timeout: 10_000 }).toContain(`alert-${id}`);
+      await expect.poll(() => options.text('#alerts-check-note'), { timeout: STEP_CEILING_MS }).toMatch(/^Checked 1 alert: 1 fired\.$/);
+      await expect.poll(() => shown(), { timeout: STEP_CEILING_MS }).toContain(`alert-${id}`);
       await expect.poll(async () => Number(await options.attr(cell, 'data-last-change'))).toBeCloseTo(next.change.delta * 100, 6);
       expect(Number(await options.attr(`${cell} .change`, 'data-delta'))).toBeCloseTo(next.change.delta, 9);
       expect(await options.text(`${cell} .change .sr-only`)).toBe(expectedSpoken(next.change));
@@ -275,11 +276,11 @@ export const alertsScenarios: readonly Scenario<AlertsWorld>[] = [
       // The badge, shown again as a change (after its number, so this is a fresh refresh), follows the new numbers.
       const again = await driver.openExtensionPage('popup.html');
       await choose(again, '#stats-badge-show', 'value');
-      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).not.toMatch(/%$/);
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS }).not.toMatch(/%$/);
       await choose(again, '#stats-badge-show', 'change');
-      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe(badgeChangeText(next.change.delta));
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS }).toBe(badgeChangeText(next.change.delta));
       await choose(again, '#stats-badge', 'off');
-      await expect.poll(() => badgeText(driver), { timeout: 20_000 }).toBe('');
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS }).toBe('');
       await again.close();
     },
   },

@@ -4,6 +4,7 @@ import type { CannedAnswer } from '@/test/e2e/request-log.ts';
 import { holderHeadlines, sandboxCompleteDays, sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
 import type { Launch, Scenario } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * The dashboard's "Compare with…" against the sandbox, in each browser: both
@@ -32,8 +33,8 @@ const cell = (block: string, figure: string, project: string) => `[data-block="$
 const ready = (block: string) => `[data-block="${block}"][data-state="ready"]`;
 
 async function expectValue(page: TestPage, selector: string, value: number): Promise<void> {
-  await page.waitFor(selector, 20_000);
-  await expect.poll(() => page.attr(selector, 'data-value'), { timeout: 20_000 }).toBe(String(value));
+  await page.waitFor(selector, STEP_CEILING_MS);
+  await expect.poll(() => page.attr(selector, 'data-value'), { timeout: STEP_CEILING_MS }).toBe(String(value));
 }
 
 /** Scrolls a section into view: the dashboard mounts a section's blocks as it nears the viewport. */
@@ -86,7 +87,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
         sandboxStats(sb, 'dailyUsers', 'tidal'),
       ]);
       const page = await driver.openExtensionPage('dashboard.html#project=nebula');
-      await page.waitFor(ready('holders'), 20_000);
+      await page.waitFor(ready('holders'), STEP_CEILING_MS);
       // Bad input in the field is said, and nothing is compared.
       await page.click('[data-compare-open]');
       await page.fill('#compare-project', 'nebula');
@@ -103,7 +104,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
         const figures = holderHeadlines(answer);
         for (const figure of ['total', 'active', 'new'] as const) {
           await expectValue(page, cell('holders', figure, project), figures[figure]);
-          await expect.poll(() => page.attr(`[data-block="holders"] [data-figure="${figure}"] td[data-project="${project}"] .change`, 'data-change'), { timeout: 20_000 }).not.toBe('loading');
+          await expect.poll(() => page.attr(`[data-block="holders"] [data-figure="${figure}"] td[data-project="${project}"] .change`, 'data-change'), { timeout: STEP_CEILING_MS }).not.toBe('loading');
         }
       }
       // The holders chart: one legend naming both projects, a text alternative naming both, the other dashed.
@@ -117,7 +118,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
 
       // Daily users: the latest complete day of each, and every day of each series in the chart's table.
       await reveal(page, '#h-dapp-users');
-      await page.waitFor(ready('daily-users'), 20_000);
+      await page.waitFor(ready('daily-users'), STEP_CEILING_MS);
       for (const [project, answer] of [['nebula', dn], ['tidal', dt]] as const) {
         // The sandbox's last day is today, not over: the compared figure is the day before.
         const complete = daysOf(answer).at(-2)!;
@@ -142,7 +143,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
       const url = await page.url();
       await page.close();
       const again = await driver.openExtensionPage(url.slice(url.indexOf('dashboard.html')));
-      await again.waitFor('[data-comparing="tidal"]', 20_000);
+      await again.waitFor('[data-comparing="tidal"]', STEP_CEILING_MS);
       await expectValue(again, cell('holders', 'total', 'nebula'), holderHeadlines(hn).total);
       await expectValue(again, cell('holders', 'total', 'tidal'), holderHeadlines(ht).total);
       await again.screenshot('dashboard-compare');
@@ -154,7 +155,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
     async run({ driver, sandbox: sb }) {
       const [bn, bt] = await Promise.all([sandboxStats(sb, 'tokenBalanceDistribution', 'nebula'), sandboxStats(sb, 'tokenBalanceDistribution', 'tidal')]);
       const page = await driver.openExtensionPage('dashboard.html#project=nebula&compare=tidal');
-      await page.waitFor('[data-block="balance"] table.compared-split', 20_000);
+      await page.waitFor('[data-block="balance"] table.compared-split', STEP_CEILING_MS);
       await expectValue(page, '[data-block="balance"] [data-part="whales"] td[data-project="tidal"] .num[data-value]', (bt as { whales: number }).whales);
       const csv = await catchCsv(page, '[data-block="balance"] [data-csv="balance-distribution"]');
       expect(csv.name).toBe('nebula-vs-tidal-balance-distribution.csv');
@@ -187,7 +188,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
       ] as const;
       for (const [other, kind, said] of cases) {
         const page = await driver.openExtensionPage(`dashboard.html#project=nebula&compare=${other}`);
-        await page.waitFor(`[data-compare-failure="${kind}"]`, 30_000);
+        await page.waitFor(`[data-compare-failure="${kind}"]`, STEP_CEILING_MS);
         expect(await page.text('.compare-failure')).toMatch(said);
         // The first project is untouched: its figures, no notice above the blocks, no error in its blocks.
         await page.waitFor('[data-block="holders"] .figures');
@@ -200,7 +201,7 @@ export const compareScenarios: readonly Scenario<CompareWorld>[] = [
       }
       // A link whose comparison is no project id: said, and the project shown alone.
       const hostile = await driver.openExtensionPage('dashboard.html#project=nebula&compare=%E2%80%AEevil%0A');
-      await hostile.waitFor('[data-compare-bad-link]', 20_000);
+      await hostile.waitFor('[data-compare-bad-link]', STEP_CEILING_MS);
       expect(await hostile.text('[data-compare-bad-link]')).toMatch(/not valid, so nebula is shown alone/);
       await hostile.waitFor('[data-compare-open]');
       await hostile.close();

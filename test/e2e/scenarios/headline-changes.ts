@@ -4,6 +4,7 @@ import type { Sandbox } from '@/test/sandbox/server.ts';
 import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
 import type { Scenario } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * Every headline number's change in the popup, against the sandbox's own
@@ -104,8 +105,8 @@ export function expectedSpoken(e: Expected): string {
 /** Waits for a change to arrive (it may come after the number), then checks it against the expected one. */
 export async function expectChange(page: TestPage, e: Expected): Promise<void> {
   const sel = changeSelector(e);
-  await page.waitFor(sel, 20_000);
-  await expect.poll(() => page.attr(sel, 'data-delta'), { timeout: 20_000, message: sel }).not.toBeNull();
+  await page.waitFor(sel, STEP_CEILING_MS);
+  await expect.poll(() => page.attr(sel, 'data-delta'), { timeout: STEP_CEILING_MS, message: sel }).not.toBeNull();
   expect(Number(await page.attr(sel, 'data-delta')), sel).toBeCloseTo(e.delta, 9);
   const direction = Math.abs(e.delta) < 0.0005 ? 'flat' : e.delta > 0 ? 'up' : 'down';
   expect(await page.attr(sel, 'data-change'), sel).toBe(direction);

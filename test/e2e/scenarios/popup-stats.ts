@@ -5,6 +5,7 @@ import { startRequestLog, type RequestLog, type RequestLogOptions } from '@/test
 import { holderHeadlines, sandboxCompleteDays, sandboxStats } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * The popup's Stats tab against the sandbox: every number a section shows
@@ -37,7 +38,7 @@ const part = (block: string, name: string, split = '') => num(`[data-block="${bl
 /** Waits until the number at `selector` is `value`, and checks it is written for people (1,234). */
 async function expectNumber(page: TestPage, selector: string, value: number): Promise<void> {
   await page.waitFor(selector);
-  await expect.poll(() => page.attr(selector, 'data-value'), { timeout: 15_000 }).toBe(String(value));
+  await expect.poll(() => page.attr(selector, 'data-value'), { timeout: STEP_CEILING_MS }).toBe(String(value));
   expect(await page.text(selector)).toBe(value.toLocaleString('en-US'));
 }
 

@@ -3,6 +3,7 @@ import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { holderHeadlines, sandboxCompleteDays } from '@/test/e2e/sandbox-answers.ts';
 import { startPopupWorld, type PopupWorld } from './popup-stats.ts';
 import type { Launch, Scenario } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * The popup's Projects tab against the sandbox, through a request log that
@@ -76,7 +77,7 @@ export const projectsScenarios: readonly Scenario<ProjectsWorld>[] = [
       expect(await page.text('[data-testid="pins-count"]')).toBe('6 of 10 pinned');
 
       for (const p of ['nebula', 'tidal', 'quartz']) {
-        await page.waitFor(`${row(p)}[data-state="ready"] [data-figure="total"] .num`, 20_000);
+        await page.waitFor(`${row(p)}[data-state="ready"] [data-figure="total"] .num`, STEP_CEILING_MS);
         // The last 30 complete days, as the change beside each figure compares them (lib/stats/headline.ts).
         const figures = holderHeadlines(await sandboxCompleteDays(sb, 'holderChange', p));
         for (const [figure, value] of Object.entries(figures)) {
@@ -84,16 +85,16 @@ export const projectsScenarios: readonly Scenario<ProjectsWorld>[] = [
         }
         // Each figure's change arrives (after the numbers), said in words.
         for (const figure of ['total', 'active', 'new']) {
-          await expect.poll(() => page.attr(`${row(p)} [data-figure="${figure}"] .change`, 'data-change'), { timeout: 20_000 }).not.toBe('loading');
+          await expect.poll(() => page.attr(`${row(p)} [data-figure="${figure}"] .change`, 'data-change'), { timeout: STEP_CEILING_MS }).not.toBe('loading');
           expect(await page.text(`${row(p)} [data-figure="${figure}"] .change .sr-only`)).toMatch(/30 days before|no earlier data/i);
         }
         await page.waitFor(`${row(p)} .watch-spark canvas`);
         expect(await page.attr(`${row(p)} .watch-spark`, 'aria-label')).toMatch(new RegExp(`^Active holders of ${p}, the last 30 complete days: from `));
       }
       // Each failure in its own row, said plainly; the rows around it keep their numbers.
-      await page.waitFor(`${row(UNKNOWN)}[data-state="error"] .notice[data-error="not-found"]`, 20_000);
-      await page.waitFor(`${row('orbit')}[data-state="error"] .notice[data-error="server-error"]`, 30_000);
-      await page.waitFor(`${row('lendora')}[data-state="error"] .notice[data-error="rate-limited"]`, 30_000);
+      await page.waitFor(`${row(UNKNOWN)}[data-state="error"] .notice[data-error="not-found"]`, STEP_CEILING_MS);
+      await page.waitFor(`${row('orbit')}[data-state="error"] .notice[data-error="server-error"]`, STEP_CEILING_MS);
+      await page.waitFor(`${row('lendora')}[data-state="error"] .notice[data-error="rate-limited"]`, STEP_CEILING_MS);
       expect(await page.evaluate(() => document.querySelectorAll('li.pin-row[data-state="ready"]').length)).toBe(3);
       await page.screenshot('projects-tab');
 

@@ -10,6 +10,7 @@ import { compareVersions, manifestVersion, PREVIOUS_RELEASE, unpackRelease } fro
 import { startRequestLog, type RequestLog } from '@/test/e2e/request-log.ts';
 import { choose } from './alerts.ts';
 import { useWorld, type Launch, type Scenario, type World } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * The update test (issue 25): the previous release's store package is
@@ -262,9 +263,9 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await choose(popup, '#alert-new-kind', 'above');
       await popup.fill('#alert-new-value', '1000000');
       await popup.click('[data-block="daily-users"] .alert-form button[type="submit"]');
-      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: 15_000 }).toMatch(/^Saved\. Vantage will notify you/);
+      await expect.poll(() => popup.text('[data-block="daily-users"] .alert-status'), { timeout: STEP_CEILING_MS }).toMatch(/^Saved\. Vantage will notify you/);
       await choose(popup, '#stats-badge', CHOSEN.badge);
-      await expect.poll(() => badgeText(driver), { timeout: 15_000 }).not.toBe('');
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS }).not.toBe('');
       await popup.close();
       const rules = (await driver.getStorage('local')).alertRules as { id: string }[];
       expect(rules).toHaveLength(1);
@@ -321,7 +322,7 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       expect(compareVersions(version, PREVIOUS_RELEASE), `this build's version ${version} must be greater than ${PREVIOUS_RELEASE}`).toBeGreaterThan(0);
       made.updatedAt = await driver.update(newBuild);
       // A ceiling: the updated extension starting beside a full run's load can take well over 10 s.
-      await expect.poll(() => driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).runtime.getManifest().version), { timeout: 30_000 }).toBe(version);
+      await expect.poll(() => driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).runtime.getManifest().version), { timeout: STEP_CEILING_MS }).toBe(version);
     },
   },
   {
@@ -411,7 +412,7 @@ export const updateScenarios: readonly Scenario<UpdateWorld>[] = [
       await popup.close();
 
       expect(await alarm(driver, 'vantage-badge')).toMatchObject({ name: 'vantage-badge' });
-      await expect.poll(() => badgeText(driver), { timeout: 15_000, message: 'the badge is shown again' }).not.toBe('');
+      await expect.poll(() => badgeText(driver), { timeout: STEP_CEILING_MS, message: 'the badge is shown again' }).not.toBe('');
       expect(await alarm(driver, 'vantage-alerts')).toMatchObject({ periodInMinutes: Number(CHOSEN.alertPeriod) });
     },
   },
@@ -489,7 +490,7 @@ export const sessionKeyScenarios: readonly Scenario<UpdateWorld>[] = [
 
       const notice = /Vantage was updated.*entered again/s;
       const popup = await driver.openExtensionPage('popup.html');
-      await expect.poll(() => popup.evaluate(() => document.body.innerText), { timeout: 10_000 }).toMatch(notice);
+      await expect.poll(() => popup.evaluate(() => document.body.innerText), { timeout: STEP_CEILING_MS }).toMatch(notice);
       await popup.screenshot('update-session-key-popup');
       await popup.close();
 

@@ -9,6 +9,7 @@ import type { BrowserDriver, TestPage } from '@/test/e2e/driver/types.ts';
 import { sandboxScore } from '@/test/e2e/sandbox-answers.ts';
 import { pointExtensionAt } from '@/test/e2e/service-setup.ts';
 import type { Launch, Scenario, World } from './scenario.ts';
+import { STEP_CEILING_MS } from '../ceilings.ts';
 
 /**
  * The address watchlist against the sandbox: an address watched from its
@@ -136,7 +137,7 @@ export const watchScenarios: readonly Scenario<WatchWorld>[] = [
       // The real alarm, brought forward: the worker's own listener runs the check.
       await driver.inExtension(() => (globalThis.browser ?? globalThis.chrome).alarms.create('vantage-watch', { when: Date.now() + 300, periodInMinutes: 360 }));
       // The check ran: the open popup follows it.
-      await expect.poll(() => page.text(`${row(wallet)} [data-testid="watch-band"]`), { timeout: 15_000 }).toBe(after.band);
+      await expect.poll(() => page.text(`${row(wallet)} [data-testid="watch-band"]`), { timeout: STEP_CEILING_MS }).toBe(after.band);
       const id = `watch:credit-v1:${wallet}`;
       await expect.poll(notified).toContain(id);
       expect((await notified()).filter((n) => n.startsWith('watch:'))).toEqual([id]);
