@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleDapp, type ExampleDapp } from '@/test/sandbox/example-dapp/server.ts';
 import { startSandbox, type Sandbox } from '@/test/sandbox/server.ts';
 import { selfSignedCert } from './https-site.ts';
-import { STEP_CEILING_MS } from './ceilings.ts';
+import { PROVED_WITHIN_MS, STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The no-extension path in a real browser WITHOUT Vantage (no-extension*.e2e.test.ts: Chromium and
@@ -130,7 +130,7 @@ export function noExtensionScenarios(launch: LaunchPlain): void {
         const finishedOrClosed = () => tab.evaluate(() => document.querySelector('#app[data-phase="finished"]') !== null, undefined)
           .catch(() => false)
           .then((finished) => finished || tab.isClosed());
-        await expect.poll(finishedOrClosed, { timeout: STEP_CEILING_MS }).toBe(true);
+        await expect.poll(finishedOrClosed, { timeout: PROVED_WITHIN_MS }).toBe(true);
         // The page carries on by itself: the proof came to its server from the service.
         return outcome(page);
       })();
@@ -150,7 +150,7 @@ export function noExtensionScenarios(launch: LaunchPlain): void {
         const fit = JSON.parse(await phone.evaluate(fitsWidth, undefined)) as { viewport: number; overflow: number; outside: number };
         expect(fit).toEqual({ viewport: PHONE.width, overflow: 0, outside: 0 });
         await phone.click(proveButton());
-        await phone.waitFor('#app[data-phase="finished"]', STEP_CEILING_MS);
+        await phone.waitFor('#app[data-phase="finished"]', PROVED_WITHIN_MS);
         await phone.screenshot(join(SCREENSHOTS, `${browser.name}-proof-page-phone-finished.png`));
         const result = await outcome(page);
         // The dialog is gone once the request ended.

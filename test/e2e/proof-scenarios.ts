@@ -6,7 +6,7 @@ import { CONSENT, clickAndClose, consentOpened } from './consent-window.ts';
 import type { LaunchBrowser, TestPage } from './driver/types.ts';
 import { PROOF_CHECKED_WITHIN_MS, serviceProof, startProofServices, startProofWorld, TEST_WITH_PROOF_MS, type ProofServices, type ProofWorld } from './proof-world.ts';
 import { useWorld } from './scenarios/scenario.ts';
-import { STEP_CEILING_MS } from './ceilings.ts';
+import { PROVED_WITHIN_MS, STEP_CEILING_MS } from './ceilings.ts';
 
 /**
  * The proof scenarios, one list for every browser (proof.e2e.test.ts runs them
@@ -672,7 +672,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       // When a fresh background starts is the browser's business: the watchdog alarm (30 s period) wakes one if
       // nothing else did first, such as an event of the proof page's tab, which may come while the page proves.
       await w().prove(proof);
-      await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 60_000, interval: 250 }).toBe('FINISHED');
+      await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: PROVED_WITHIN_MS, interval: 250 }).toBe('FINISHED');
 
       // A fresh background resumed the flow from storage.session: it polled, found FINISHED and delivered.
       await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS, interval: 500 }).toBe('true');
@@ -734,7 +734,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       // and the site gets the proof. The service's status, not the page's: the extension closes the page once it
       // has the proof.
       await w().prove(proof);
-      await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: 120_000 }).toBe('FINISHED');
+      await expect.poll(async () => (await serviceProof(w().sandbox, sessionId)).status, { timeout: PROVED_WITHIN_MS }).toBe('FINISHED');
       await expect.poll(() => checked(dapp), { timeout: PROOF_CHECKED_WITHIN_MS }).toBe('true');
       await dapp.close();
     }, 300_000);
@@ -752,7 +752,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       try {
         await w().prove(proof);
         // If the extension ends the flow meanwhile it closes the page: the error then says why the flow ended.
-        await proof.waitFor('#app[data-phase="finished"]', 120_000).catch(async (e: Error) => {
+        await proof.waitFor('#app[data-phase="finished"]', PROVED_WITHIN_MS).catch(async (e: Error) => {
           const site = w().origin('closing.example');
           const ended = (await reports()).filter((r) => r.origin === site);
           throw new Error(`${e.message}\nThe site's page says ${await statusCode(dapp)}; its flow ended: ${JSON.stringify(ended)}`);
