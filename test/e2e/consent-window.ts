@@ -43,12 +43,23 @@ export async function whenArmed(page: TestPage, selector: string, timeoutMs = ST
   }
 }
 
-/** Clicks a consent button once it takes clicks; the window closes itself, so a click racing the close is fine. */
+/**
+ * Clicks a consent button once it takes clicks; the window closes itself, so a click racing the close is fine.
+ * The focus can leave between the look that saw the button armed and the click (another case's tab), and the
+ * button then disarms until the window has it back: the click waits one look, then the window is brought back.
+ */
 export async function clickWhenArmed(page: TestPage, selector: string): Promise<void> {
-  await whenArmed(page, selector);
-  await page.click(selector).catch((e: unknown) => {
-    if (!page.isClosed()) throw e;
-  });
+  const deadline = Date.now() + STEP_CEILING_MS;
+  for (;;) {
+    await whenArmed(page, selector, Math.max(deadline - Date.now(), 1));
+    try {
+      await page.click(selector, LOOK_MS);
+      return;
+    } catch (e) {
+      if (page.isClosed()) return;
+      if (Date.now() >= deadline) throw e;
+    }
+  }
 }
 
 /** clickWhenArmed, then waits for the window to be gone. */

@@ -14,7 +14,11 @@ function testPage(page: Page): TestPage {
     },
     evaluate: ((fn: (arg: unknown) => unknown, arg?: unknown) => page.evaluate(fn, arg)) as TestPage['evaluate'],
     waitFor: (selector, timeoutMs) => first(selector).waitFor({ state: 'visible', ...(timeoutMs ? { timeout: timeoutMs } : {}) }),
-    click: (selector) => first(selector).click(),
+    click: async (selector, takesClicksWithinMs) => {
+      // A trial click runs Playwright's actionability checks (visible, stable, enabled, hit) without clicking.
+      if (takesClicksWithinMs !== undefined) await first(selector).click({ trial: true, timeout: takesClicksWithinMs });
+      await first(selector).click();
+    },
     fill: (selector, value) => first(selector).fill(value),
     press: (selector, key) => first(selector).press(key),
     text: (selector) => first(selector).innerText(),

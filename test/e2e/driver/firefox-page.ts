@@ -71,9 +71,9 @@ export function firefoxPage(page: Page, bidi: Bidi): TestPage {
     },
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => evaluateIn(page, fn, arg),
     waitFor,
-    async click(selector) {
+    async click(selector, takesClicksWithinMs) {
       // As Playwright does (and a person must): wait until the control takes clicks...
-      await waitFor(`${selector}:not([disabled])`);
+      await waitFor(`${selector}:not([disabled])`, takesClicksWithinMs);
       // ...keeps its place, and is what the pointer would hit at its centre; and the click reaches it or nothing
       // (firefox-click-target.ts): a render between the measure and the click would send it elsewhere.
       const deadline = Date.now() + STEP_CEILING_MS;

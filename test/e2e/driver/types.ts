@@ -18,8 +18,11 @@ export interface TestPage {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Waits until the first match of a CSS selector is visible. */
   waitFor(selector: string, timeoutMs?: number): Promise<void>;
-  /** Waits for the selector, then clicks it as a user would (a trusted click). */
-  click(selector: string): Promise<void>;
+  /**
+   * Waits for the selector to take clicks (at most `takesClicksWithinMs`, else the step ceiling), then clicks it
+   * as a user would (a trusted click).
+   */
+  click(selector: string, takesClicksWithinMs?: number): Promise<void>;
   /** Waits for a text field, then replaces its value by typing, as a user would (trusted key events). */
   fill(selector: string, value: string): Promise<void>;
   /**
