@@ -25,6 +25,8 @@ interface FlowReportView {
   readonly origin: string;
   readonly result: string;
   readonly message?: string;
+  /** When the flow ended: for a page's flow, when its page took the answer. */
+  readonly at: number;
 }
 
 /** What the cases of a lane use, over the lane's world (started before its first case). */
@@ -782,16 +784,24 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     }, 300_000);
 
     it('the proof page closed without a proof: 4001 once the grace period is over; a user below the condition gets exactly the same answer', async ({ expect }) => {
-      /** Asks, approves, does `onProofPage` there, closes the proof page: what the site then sees, and when. */
+      /**
+       * Asks, approves, does `onProofPage` there, closes the proof page: what the site then sees, and when, by the
+       * worker's record of the hand-over (its report is written once the page took the answer), from when the test
+       * started closing the page and from when the browser had closed it. Not the test's own clock after reading the
+       * page: under load its reads and closes take seconds of their own, which are not the product's.
+       */
       async function walkAway(site: string, condition: string, onProofPage: (proof: TestPage) => Promise<void>) {
         const { dapp, proof } = await openAndApprove('walk', site, (page) => page.fill('input[name="condition"]', condition));
         await onProofPage(proof);
-        const closedAt = Date.now();
+        const closing = Date.now();
         await proof.close();
+        const closed = Date.now();
         await expect.poll(() => statusCode(dapp), { timeout: PROOF_PAGE_GRACE_MS + 15_000, interval: 200 }).toBe('4001');
         const answer = { code: await statusCode(dapp), status: await dapp.text('#status'), progress: await progressShown(dapp) };
+        const ended = (await reports()).filter((r) => r.origin === site && r.at >= closing);
+        expect(ended.map((r) => r.result)).toEqual(['failed']);
         await dapp.close();
-        return { answer, after: Date.now() - closedAt };
+        return { answer, afterClosing: ended[0]!.at - closing, afterClosed: ended[0]!.at - closed };
       }
       const [declined, below] = await Promise.all([
         // Declined: the user looks at the proof page and leaves without connecting a wallet.
@@ -808,11 +818,11 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         progress: ['requested', 'consent', 'approved', 'proof-page', 'failed'],
       });
       // A proof made just before closing would still have arrived: the answer waits out the grace period, and not much more.
-      expect(declined.after).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS - 500);
-      expect(declined.after).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
+      for (const { afterClosing, afterClosed } of [declined, below]) {
+        expect(afterClosing).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS);
+        expect(afterClosed).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
+      }
       expect(below.answer).toEqual(declined.answer);
-      expect(below.after).toBeGreaterThanOrEqual(PROOF_PAGE_GRACE_MS - 500);
-      expect(below.after).toBeLessThan(PROOF_PAGE_GRACE_MS + 10_000);
     }, 240_000);
   });
 }
