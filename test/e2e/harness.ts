@@ -43,7 +43,7 @@ export interface ExtensionHarness {
   readonly origin: string;
   /** The extension's service worker, started afresh if it was stopped. */
   worker(): Promise<Worker>;
-  /** Opens an extension page (e.g. `popup.html`) in a tab. */
+  /** Opens an extension page (e.g. `popup.html`) in a new tab, as the extension would, at the context's size and colour scheme. */
   openPage(path: string): Promise<Page>;
   /** Stops every service worker through CDP, as Chrome does to an idle one. */
   stopWorker(): Promise<void>;
@@ -151,6 +151,54 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   const storageEval = <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) =>
     inExtension(fn, arg);
 
+  const claimed = new WeakSet<Page>();
+  /**
+   * Opens an extension page as the extension itself does (`tabs.create` from its kept document): the tab starts
+   * in the extension's process. A tab from Playwright (`newPage`) starts a renderer for about:blank first and then
+   * leaves it for the extension's, twice the CPU a page (docs/benchmarks.md, ninth sitting). The page has the
+   * context's size and colour scheme from its first frame; resolves once it has loaded.
+   */
+  const openPage = async (path: string): Promise<Page> => {
+    const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
+    // The first new tab whose document comes to be at the page (its query and fragment as the browser writes them)
+    // and that no other call took.
+    const isThePage = (href: string) => href.split(/[?#]/)[0] === url.split(/[?#]/)[0];
+    let stop = () => undefined as void;
+    const opened = new Promise<Page>((resolve, reject) => {
+      const watched: Array<[Page, () => void]> = [];
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`No tab came to ${url} within ${STEP_CEILING_MS} ms of asking the extension to open it`));
+      }, STEP_CEILING_MS);
+      stop = () => {
+        clearTimeout(timer);
+        context.off('page', onPage);
+        for (const [p, check] of watched) p.off('framenavigated', check);
+      };
+      const onPage = (p: Page) => {
+        const check = () => {
+          if (!isThePage(p.url()) || claimed.has(p)) return;
+          claimed.add(p);
+          stop();
+          resolve(p);
+        };
+        watched.push([p, check]);
+        p.on('framenavigated', check);
+        check();
+      };
+      context.on('page', onPage);
+    });
+    try {
+      await inExtension((u) => chrome.tabs.create({ url: u }).then(() => undefined), url);
+    } catch (e) {
+      stop();
+      throw e;
+    }
+    const page = await opened;
+    await page.waitForLoadState('load');
+    return page;
+  };
+
   const reload = async (): Promise<number> => {
     if (!opts.developerMode) throw new Error('Reloading the extension needs a harness launched with developerMode: true');
     const page = await context.newPage();
@@ -160,6 +208,9 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     // Asked after the evaluation returns: the reload closes this page with every other extension page.
     await page.evaluate(() => void setTimeout(() => chrome.runtime.reload(), 0));
     await started;
+    // The kept document belonged to the old instance: it stays on its URL a moment, then its tab is left on an
+    // empty page. The next call opens another.
+    quiet = undefined;
     return at;
   };
 
@@ -168,11 +219,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     extensionId,
     origin,
     worker: liveWorker,
-    async openPage(path: string) {
-      const page = await context.newPage();
-      await page.goto(`${origin}/${path.replace(/^\//, '')}`);
-      return page;
-    },
+    openPage,
     async stopWorker() {
       // From the kept tab: closing one would be an event that wakes the worker again.
       const cdp = await context.newCDPSession(await quietPage());

@@ -325,8 +325,7 @@ describe('popup stats', () => {
   });
 
   it('when the service changes, drops its copy of the old service\'s numbers: the popup never shows them', async () => {
-    const options = await h.context.newPage();
-    await options.goto(`${h.origin}/options.html`);
+    const options = await h.openPage('options.html');
     expect(await snapshotEntries(options)).toBeGreaterThan(0);
     const { settings } = await h.getStorage('local');
     await h.setStorage('local', { settings: { ...(settings as object), dataBaseUrl: 'http://127.0.0.1:9/dev' } });

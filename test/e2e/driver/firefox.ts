@@ -141,9 +141,18 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         return wrap(page);
       },
       async openExtensionPage(path) {
-        const page = await answered(newTab(), 'a new tab');
-        await answered(bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`), `the load of ${path}`);
-        return wrap(page);
+        // As the extension itself opens a page (tabs.create from its kept document): the tab starts in the
+        // extension's process, where a new tab from puppeteer starts a content process for about:blank first
+        // (twice the CPU a page; docs/benchmarks.md, ninth sitting).
+        const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
+        // Its query and fragment as the browser writes them.
+        const page$ = url.split(/[?#]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const opened = driver.nextPage(new RegExp(`^${page$}(?:[?#].*)?$`), STEP_CEILING_MS);
+        await inExtension((u) => browser.tabs.create({ url: u }).then(() => undefined), url);
+        const page = await opened;
+        await answered(page.evaluate(() => document.readyState === 'complete'
+          || new Promise<boolean>((r) => addEventListener('load', () => r(true), { once: true }))), `the load of ${path}`);
+        return page;
       },
       nextPage(url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) {
         return handledLater(new Promise((resolvePage, reject) => {
