@@ -133,21 +133,36 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
   // One extension document kept open for storage and for running code in the extension, in the tab the
   // browser opened with (so it never takes the front from a test's tab). A tab a call cost the browser a tab,
   // a navigation and a document each time, and its close was an event (tabs.onRemoved) that woke the worker
-  // behind a test's back. An extension reload closes it: the next call opens another.
+  // behind a test's back. A restart of the extension (a reload, an update, a build mix) orphans it: its chrome.*
+  // goes, then its tab is left on an empty page; the next call opens another.
+  const quietUrl = `${origin}/${QUIET_PAGE}`;
   let quiet: Promise<Page> | undefined;
   const quietPage = async (): Promise<Page> => {
     const open = await quiet?.catch(() => undefined);
-    if (open && !open.isClosed()) return open;
+    if (open && !open.isClosed() && open.url() === quietUrl) return open;
     quiet = (async () => {
       const blank = context.pages().find((p) => p.url() === 'about:blank');
       const page = blank ?? (await context.newPage());
-      await page.goto(`${origin}/${QUIET_PAGE}`);
+      await page.goto(quietUrl);
       return page;
     })();
     return quiet;
   };
-  const inExtension = async <T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> =>
-    (await quietPage()).evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown);
+  /** Whether the kept document is still one of the running extension's (a restart orphans it). */
+  const live = async (page: Page) =>
+    !page.isClosed() && page.url() === quietUrl
+    && page.evaluate(() => Boolean(globalThis.chrome?.runtime?.id && chrome.storage)).catch(() => false);
+  const inExtension = async <T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> => {
+    const page = await quietPage();
+    try {
+      return await page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown);
+    } catch (e) {
+      // Asked of an orphaned document, nothing ran in the extension: ask a new one. Otherwise the failure is the call's.
+      if (await live(page)) throw e;
+      if (quiet && (await quiet.catch(() => undefined)) === page) quiet = undefined;
+      return (await quietPage()).evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown);
+    }
+  };
   const storageEval = <T>(fn: (arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) => Promise<T>, arg: { area: 'local' | 'session'; items?: Record<string, unknown> }) =>
     inExtension(fn, arg);
 
