@@ -5,10 +5,11 @@ import { longestFirstSequencer } from './test/setup/longest-first.ts';
 
 /**
  * Real-browser tests. Most of their time is waiting on the product (a poll, a window, the worker waking), so
- * files run side by side, each with its browsers and sandbox of its own: E2E_WORKERS at once (default 3 on this
- * project's 2-core machines; README, "Tests").
+ * files run side by side, each with its browsers and sandbox of its own: E2E_WORKERS at once (README, "Tests").
+ * Two on this project's 2-core machines: the suite keeps both cores busy, and a third file only adds contention
+ * (on a slow one, 824–826 s and ~1,600 CPU-s against 873–898 s and ~1,760 with three; docs/benchmarks.md).
  */
-const workers = Number(process.env.E2E_WORKERS) || 3;
+const workers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   // WXT's `@/` alias (the repository root), as in the product and the unit tests, and the i18n

@@ -1,8 +1,8 @@
 /**
  * `npm run test:repeat -- <file> [N] [--at-once K]`: one test file run N times, K runs side by side (1 by default),
  * to find a flake before it lands. Alone, a file has the machine to itself; inside `npm test` it shares both cores
- * with two other real-browser files, and a test that only fails under that load (a wait or a latency that holds on an
- * idle machine) passes ten runs alone. `--at-once 3` gives it the suite's load. The pure part (the arguments, which
+ * with another real-browser file, and a test that only fails under that load (a wait or a latency that holds on an
+ * idle machine) passes ten runs alone. `--at-once 2` gives it the suite's load, `--at-once 3` more. The pure part (the arguments, which
  * suite a file belongs to, the summary); test/setup/repeat.ts runs it.
  */
 
