@@ -175,8 +175,8 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
    */
   const openPage = async (path: string): Promise<Page> => {
     const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
-    // The first new tab whose document comes to be at the page (its query and fragment as the browser writes them)
-    // and that no other call took.
+    // The first new tab whose document comes to be at the page and that no other call took; matched without its
+    // query and fragment, which the browser may write otherwise (encoded) than asked.
     const isThePage = (href: string) => href.split(/[?#]/)[0] === url.split(/[?#]/)[0];
     let stop = () => undefined as void;
     const opened = new Promise<Page>((resolve, reject) => {

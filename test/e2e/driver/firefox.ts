@@ -145,7 +145,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         // extension's process, where a new tab from puppeteer starts a content process for about:blank first
         // (twice the CPU a page; docs/benchmarks.md, ninth sitting).
         const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
-        // Its query and fragment as the browser writes them.
+        // Matched without its query and fragment, which the browser may write otherwise (encoded) than asked.
         const page$ = url.split(/[?#]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const opened = driver.nextPage(new RegExp(`^${page$}(?:[?#].*)?$`), STEP_CEILING_MS);
         await inExtension((u) => browser.tabs.create({ url: u }).then(() => undefined), url);
