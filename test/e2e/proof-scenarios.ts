@@ -690,6 +690,13 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
     const w = useWorld(startWorld);
     const { openAndApprove, statusCode, checked, progressShown, reports } = proofHelpers(w);
 
+    /**
+     * How far apart the polls must be before a sign, for the sign's poll to tell from the schedule. Under the suite's
+     * load a poll at full speed comes 1.1–2.5 s after the last, now and then 3.4–4.5 s (the test process and the
+     * service answering late): against a 2 s backoff the polls the sign brought forward could all look scheduled
+     * until its grace period ended (stop 42's CI failure).
+     */
+    const BACKED_OFF_GAP_MS = 4000;
     /** The getProofData polls of one flow, as the service saw them, against the schedule (lib/proof/poll-schedule.ts). */
     function pollsOf(sessionId: string, expect: ExpectStatic) {
       const polls = () => w().log.timings.filter((t) => t.path.includes('getProofData') && t.path.includes(`sessionId=${sessionId}`)).map((t) => t.start);
@@ -703,10 +710,11 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
       };
       return {
         /** Waits until nothing has moved long enough for the schedule to back off (a poll a second at first, then
-         * doubling); resolves the last gap, just after a poll, so the schedule's next one is at least that far. */
+         * doubling) to BACKED_OFF_GAP_MS, two gaps in a row (one long gap may be a stall at full speed); resolves
+         * the last gap, just after a poll, so the schedule's next one is at least that far. */
         async backedOff() {
-          let gap = 0;
-          while (gap < 2000) gap = await nextPoll();
+          let [before, gap] = [0, 0];
+          while (before < BACKED_OFF_GAP_MS || gap < BACKED_OFF_GAP_MS) [before, gap] = [gap, await nextPoll()];
           return gap;
         },
         /** Asserts that a poll at or after `at` comes within 15 s sooner after the poll before it than the backed-off
@@ -716,7 +724,10 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
          * quarter of `gap` is the margin for the service's own answer times. */
         async soonerThanScheduleAfter(at: number, gap: number, message: string) {
           const sooner = () => polls().some((_, i) => isSooner(i, at, gap));
-          await expect.poll(sooner, { timeout: 15_000, interval: 20, message }).toBe(true);
+          await expect.poll(sooner, { timeout: 15_000, interval: 20, message }).toBe(true).catch((e: Error) => {
+            const times = polls().map((t) => t - at).filter((t) => t > -3 * gap).join(', ');
+            throw new Error(`${e.message}\nThe flow's polls, in ms from then: ${times}`);
+          });
         },
         /** Whether the latest poll (the one being answered, in the service's answer hook) is such a sooner poll. */
         latestIsSooner: (at: number, gap: number) => isSooner(polls().length - 1, at, gap),
