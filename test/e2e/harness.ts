@@ -45,6 +45,11 @@ export interface ExtensionHarness {
   worker(): Promise<Worker>;
   /** Opens an extension page (e.g. `popup.html`) in a new tab, as the extension would, at the context's size and colour scheme. */
   openPage(path: string): Promise<Page>;
+  /**
+   * The next tab or window opened (by anyone) whose document comes to be at a URL that `matches` (extension windows
+   * open blank first). `exclusive`: one no other exclusive wait took, which it then takes.
+   */
+  nextPage(matches: RegExp | ((url: string) => boolean), opts?: { timeoutMs?: number; exclusive?: boolean }): Promise<Page>;
   /** Stops every service worker through CDP, as Chrome does to an idle one. */
   stopWorker(): Promise<void>;
   /** Runs `fn` in an extension document that runs none of Vantage's scripts (one kept open), where `chrome.*` is. */
@@ -167,33 +172,26 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     inExtension(fn, arg);
 
   const claimed = new WeakSet<Page>();
-  /**
-   * Opens an extension page as the extension itself does (`tabs.create` from its kept document): the tab starts
-   * in the extension's process. A tab from Playwright (`newPage`) starts a renderer for about:blank first and then
-   * leaves it for the extension's, twice the CPU a page (docs/benchmarks.md, ninth sitting). The page has the
-   * context's size and colour scheme from its first frame; resolves once it has loaded.
-   */
-  const openPage = async (path: string): Promise<Page> => {
-    const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
-    // The first new tab whose document comes to be at the page and that no other call took; matched without its
-    // query and fragment, which the browser may write otherwise (encoded) than asked.
-    const isThePage = (href: string) => href.split(/[?#]/)[0] === url.split(/[?#]/)[0];
-    let stop = () => undefined as void;
-    const opened = new Promise<Page>((resolve, reject) => {
+  const nextPage: ExtensionHarness['nextPage'] = (matches, { timeoutMs = STEP_CEILING_MS, exclusive = false } = {}) =>
+    new Promise<Page>((resolve, reject) => {
+      const test = typeof matches === 'function' ? matches : (url: string) => matches.test(url);
+      // What opened meanwhile, for the error: a miss names what did open.
       const watched: Array<[Page, () => void]> = [];
-      const timer = setTimeout(() => {
-        stop();
-        reject(new Error(`No tab came to ${url} within ${STEP_CEILING_MS} ms of asking the extension to open it`));
-      }, STEP_CEILING_MS);
-      stop = () => {
+      const stop = () => {
         clearTimeout(timer);
         context.off('page', onPage);
         for (const [p, check] of watched) p.off('framenavigated', check);
       };
+      const timer = setTimeout(() => {
+        stop();
+        const opened = watched.map(([p]) => (p.isClosed() ? `${p.url()} (closed)` : p.url())).join(', ') || 'none';
+        const open = context.pages().map((p) => p.url()).join(', ');
+        reject(new Error(`No page matching ${String(matches)} within ${timeoutMs} ms (opened meanwhile: ${opened}; open now: ${open})`));
+      }, timeoutMs);
       const onPage = (p: Page) => {
         const check = () => {
-          if (!isThePage(p.url()) || claimed.has(p)) return;
-          claimed.add(p);
+          if (!test(p.url()) || (exclusive && claimed.has(p))) return;
+          if (exclusive) claimed.add(p);
           stop();
           resolve(p);
         };
@@ -203,12 +201,21 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       };
       context.on('page', onPage);
     });
-    try {
-      await inExtension((u) => chrome.tabs.create({ url: u }).then(() => undefined), url);
-    } catch (e) {
-      stop();
-      throw e;
-    }
+
+  /**
+   * Opens an extension page as the extension itself does (`tabs.create` from its kept document): the tab starts
+   * in the extension's process. A tab from Playwright (`newPage`) starts a renderer for about:blank first and then
+   * leaves it for the extension's, twice the CPU a page (docs/benchmarks.md, ninth sitting). The page has the
+   * context's size and colour scheme from its first frame; resolves once it has loaded.
+   */
+  const openPage = async (path: string): Promise<Page> => {
+    const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
+    // Matched without its query and fragment, which the browser may write otherwise (encoded) than asked.
+    const withoutQuery = (href: string) => href.split(/[?#]/)[0];
+    const opened = nextPage((href) => withoutQuery(href) === withoutQuery(url), { exclusive: true });
+    // Asking failed: the wait's own time-out must not then fail the run as an unhandled rejection.
+    opened.catch(() => undefined);
+    await inExtension((u) => chrome.tabs.create({ url: u }).then(() => undefined), url);
     const page = await opened;
     await page.waitForLoadState('load');
     return page;
@@ -235,6 +242,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     origin,
     worker: liveWorker,
     openPage,
+    nextPage,
     async stopWorker() {
       // From the kept tab: closing one would be an event that wakes the worker again.
       const cdp = await context.newCDPSession(await quietPage());

@@ -63,27 +63,7 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
       return testPage(page);
     },
     openExtensionPage: async (path) => testPage(await h.openPage(path)),
-    nextPage: (url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) => handledLater(
-      new Promise((resolve, reject) => {
-        // What opened meanwhile, for the error: a miss names what did open.
-        const seen: Page[] = [];
-        const timer = setTimeout(() => {
-          h.context.off('page', onPage);
-          const opened = seen.map((p) => (p.isClosed() ? `${p.url()} (closed)` : p.url())).join(', ') || 'none';
-          const open = h.context.pages().map((p) => p.url()).join(', ');
-          reject(new Error(`No page matching ${url} within ${timeoutMs} ms (opened meanwhile: ${opened}; open now: ${open})`));
-        }, timeoutMs);
-        // Extension windows open blank first: wait for each new page's URL to match.
-        const onPage = (p: Page) => {
-          seen.push(p);
-          p.waitForURL(url, { timeout: timeoutMs }).then(() => {
-            clearTimeout(timer);
-            h.context.off('page', onPage);
-            resolve(testPage(p));
-          }, () => undefined);
-        };
-        h.context.on('page', onPage);
-      })),
+    nextPage: (url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) => handledLater(h.nextPage(url, { timeoutMs }).then(testPage)),
     inExtension: inExtension as BrowserDriver['inExtension'],
     askWorker: (type, payload = {}) =>
       inExtension((arg) => {
