@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { toErrorInfo } from '@/lib/api/errors.ts';
 import { describeCondition, formatMetricValue } from '@/lib/alerts/message.ts';
 import type { AlertRule } from '@/lib/alerts/rule.ts';
@@ -31,10 +31,19 @@ function useAlertData(): AlertData | null {
 const every = (m: number) =>
   m < 60 ? t('alerts.schedule.minutes', { count: formatNumber(m) }) : m === 60 ? t('alerts.schedule.hour') : m < 1440 ? t('alerts.schedule.hours', { count: formatNumber(m / 60) }) : t('alerts.schedule.day');
 
-function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
+/** The alert schedule's form: a draft of the stored schedule, replaced only when the stored one changes. */
+export function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
   const [draft, setDraft] = useState(schedule);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  useEffect(() => setDraft(schedule), [JSON.stringify(schedule)]);
+  // Not on mount: effects run after the first paint, and a choice made before then (a quick hand, a loaded
+  // machine) would be put back to the stored schedule.
+  const stored = JSON.stringify(schedule);
+  const shown = useRef(stored);
+  useEffect(() => {
+    if (shown.current === stored) return;
+    shown.current = stored;
+    setDraft(schedule);
+  }, [stored]);
   const save = async (e: Event) => {
     e.preventDefault();
     try {
@@ -49,7 +58,7 @@ function ScheduleForm({ schedule }: { schedule: AlertSchedule }) {
     <form class="alerts-schedule" onSubmit={save} aria-label={t('alerts.schedule.label')}>
       <span>
         <label for="alerts-period">{t('alerts.schedule.every')}</label>
-        <select id="alerts-period" value={draft.periodMinutes} onChange={(e) => setDraft({ ...draft, periodMinutes: Number(e.currentTarget.value) })}>
+        <select id="alerts-period" value={String(draft.periodMinutes)} onChange={(e) => setDraft({ ...draft, periodMinutes: Number(e.currentTarget.value) })}>
           {PERIOD_CHOICES.map((m) => (
             <option key={m} value={m}>
               {every(m)}
