@@ -59,14 +59,23 @@ function prefs(addonId: string, uuid: string, spec: LaunchSpec): Record<string, 
   };
 }
 
+/** How long one look at a new tab's location is waited for before the next: a look Firefox leaves unanswered
+ * (a tab turning from about:blank into an extension document may) must not hold up the wait to its end. */
+const LOCATION_LOOK_MS = 3_000;
+
 /**
  * Whether the page's own location comes to match before `stop()` says to give
  * up. Polled: Firefox reports no URL or load events for extension documents,
- * and windows the extension opens start as about:blank.
+ * and windows the extension opens start as about:blank. `last` hears what each
+ * look found, for a miss's error.
  */
-async function comesToMatch(page: Page, url: RegExp, stop: () => boolean): Promise<boolean> {
+async function comesToMatch(page: Page, url: RegExp, stop: () => boolean, last: (seen: string) => void): Promise<boolean> {
   while (!stop()) {
-    const href = await page.evaluate(() => location.href).catch(() => null);
+    const href = await answered(page.evaluate(() => location.href), 'a look at a new tab\'s location', LOCATION_LOOK_MS).catch((e: unknown) => {
+      last(/unanswered/.test(String(e)) ? 'a look unanswered' : `no look (${String(e).slice(0, 80)})`);
+      return null;
+    });
+    if (href) last(href);
     if (href && url.test(href)) return true;
     if (href === null && page.isClosed()) return false;
     await new Promise((r) => setTimeout(r, 100));
@@ -141,18 +150,11 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
         return wrap(page);
       },
       async openExtensionPage(path) {
-        // As the extension itself opens a page (tabs.create from its kept document): the tab starts in the
-        // extension's process, where a new tab from puppeteer starts a content process for about:blank first
-        // (twice the CPU a page; docs/benchmarks.md, ninth sitting).
-        const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
-        // Matched without its query and fragment, which the browser may write otherwise (encoded) than asked.
-        const page$ = url.split(/[?#]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const opened = driver.nextPage(new RegExp(`^${page$}(?:[?#].*)?$`), STEP_CEILING_MS);
-        await inExtension((u) => browser.tabs.create({ url: u }).then(() => undefined), url);
-        const page = await opened;
-        await answered(page.evaluate(() => document.readyState === 'complete'
-          || new Promise<boolean>((r) => addEventListener('load', () => r(true), { once: true }))), `the load of ${path}`);
-        return page;
+        // Through a tab of the driver's own, not as the extension opens one (tabs.create): half the CPU a page, but
+        // under the suite's load such a tab now and then never reached the driver (2 of ~200 opens in one run).
+        const page = await answered(newTab(), 'a new tab');
+        await answered(bidi.navigate(page, `${origin}/${path.replace(/^\//, '')}`), `the load of ${path}`);
+        return wrap(page);
       },
       nextPage(url, timeoutMs = NEXT_PAGE_TIMEOUT_MS) {
         return handledLater(new Promise((resolvePage, reject) => {
@@ -162,7 +164,7 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
             clearTimeout(timer);
             firefox.off('targetcreated', onTarget);
           };
-          // What each page that opened meanwhile was, for the error: a miss names what did open.
+          // What each page that opened meanwhile last showed, for the error: a miss names what did open.
           const seen: string[] = [];
           const timer = setTimeout(() => {
             settle();
@@ -174,17 +176,19 @@ export async function launchFirefox(spec: LaunchSpec): Promise<FirefoxDriver> {
             });
           }, timeoutMs);
           const onTarget = async (target: Target) => {
-            const page = target.type() === 'page' ? await target.page().catch((e: unknown) => {
-              seen.push(`a page that failed to attach (${String(e)})`);
+            if (target.type() !== 'page') return;
+            const i = seen.push('a page not yet attached') - 1;
+            const page = await target.page().catch((e: unknown) => {
+              seen[i] = `a page that failed to attach (${String(e)})`;
               return null;
-            }) : null;
+            });
             if (!page) return;
-            const matched = await comesToMatch(page, url, () => settled);
+            const matched = await comesToMatch(page, url, () => settled, (last) => (seen[i] = last));
             if (matched && !settled) {
               settle();
               resolvePage(wrap(page));
-            } else if (!matched) {
-              seen.push(page.isClosed() ? `${page.url()} (closed)` : page.url());
+            } else if (!matched && page.isClosed()) {
+              seen[i] += ' (closed)';
             }
           };
           firefox.on('targetcreated', onTarget);
