@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { browserPath } from '../setup/browsers.ts';
 import { STEP_CEILING_MS } from './ceilings.ts';
+import { handledLater } from './driver/types.ts';
 
 /**
  * Real-browser harness: Debian's Chromium driven by playwright-core, with the
@@ -212,9 +213,7 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
     const url = new URL(`${origin}/${path.replace(/^\//, '')}`).href;
     // Matched without its query and fragment, which the browser may write otherwise (encoded) than asked.
     const withoutQuery = (href: string) => href.split(/[?#]/)[0];
-    const opened = nextPage((href) => withoutQuery(href) === withoutQuery(url), { exclusive: true });
-    // Asking failed: the wait's own time-out must not then fail the run as an unhandled rejection.
-    opened.catch(() => undefined);
+    const opened = handledLater(nextPage((href) => withoutQuery(href) === withoutQuery(url), { exclusive: true }));
     await inExtension((u) => chrome.tabs.create({ url: u }).then(() => undefined), url);
     const page = await opened;
     await page.waitForLoadState('load');
