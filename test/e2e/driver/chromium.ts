@@ -48,7 +48,9 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
   });
   const errors: string[] = [];
   h.context.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && m.page()?.url().startsWith(h.origin)) errors.push(`[${m.page()?.url()}] ${m.text()}`);
+    // The extension's pages and its service worker (where the proof runner reports what went wrong).
+    const from = m.page()?.url() ?? m.worker()?.url();
+    if ((m.type() === 'error' || m.type() === 'warning') && from?.startsWith(h.origin)) errors.push(`[${from}] ${m.text()}`);
   });
   h.context.on('weberror', (e) => errors.push(String(e.error())));
 

@@ -314,6 +314,19 @@ describe('proof flow: the extension is updated or reloaded (#25)', () => {
     expect(await store.opened()).toEqual({ windows: [], tabs: [] });
   });
 
+  it('a leftover the browser never finishes closing holds up no new request: its consent window still opens', async () => {
+    await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS);
+    await w.flush();
+    // Under load Chromium may not answer a close of the old version's window (its page is being unloaded).
+    w.tabs.closeOldConsent = () => new Promise<void>(() => undefined);
+    const [leftover] = [...w.tabs.windows];
+    await update();
+    w.tabs.tabs.set(2, 'https://two.example/');
+    await w.runner.request({ tabId: 2, origin: 'https://two.example' }, PARAMS);
+    await w.flush();
+    expect([...w.tabs.windows].filter((id) => id !== leftover)).toHaveLength(1);
+  });
+
   it('a tab that shows something else by then (the user went on in it) is left alone; a worker that merely stopped closes nothing', async () => {
     await approvedFlow();
     const proofTab = w.tabs.proofTab()!;
