@@ -528,8 +528,8 @@ export class ProofRunner {
     if (windows.length === 0 && tabs.length === 0) return;
     const { proofPageTemplate, integrationBaseUrl } = await this.deps.settings();
     const origins = [...originOf(proofPageTemplate), ...originOf(integrationBaseUrl)];
-    // Started, not awaited: a close the browser is slow to answer (the old page still unloading) must hold up no new
-    // request, which waits for this lane. Ids are not reused within a browser session, so nothing new is closed.
+    // Started, not awaited: a close the browser is slow to answer, or never answers, must hold up no new request,
+    // which waits for this lane. Ids are not reused within a browser session, so nothing new is closed.
     for (const id of windows) void this.quietly(browser.closeOldConsent(id));
     for (const id of tabs) void this.quietly(browser.closeOldProofTab(id, origins));
   }

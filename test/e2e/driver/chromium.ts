@@ -48,7 +48,7 @@ export async function launchChromiumWithHarness(spec: Parameters<LaunchBrowser>[
   });
   const errors: string[] = [];
   h.context.on('console', (m) => {
-    // The extension's pages and its service worker (where the proof runner reports what went wrong).
+    // The extension's pages and its service worker (where its features log what went wrong).
     const from = m.page()?.url() ?? m.worker()?.url();
     if ((m.type() === 'error' || m.type() === 'warning') && from?.startsWith(h.origin)) errors.push(`[${from}] ${m.text()}`);
   });

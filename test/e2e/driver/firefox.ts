@@ -72,7 +72,7 @@ const LOCATION_LOOK_MS = 3_000;
 async function comesToMatch(page: Page, url: RegExp, stop: () => boolean, last: (seen: string) => void): Promise<boolean> {
   while (!stop()) {
     const href = await answered(page.evaluate(() => location.href), 'a look at a new tab\'s location', LOCATION_LOOK_MS).catch((e: unknown) => {
-      last(/unanswered/.test(String(e)) ? 'a look unanswered' : `no look (${String(e).slice(0, 80)})`);
+      last(String(e).slice(0, 120));
       return null;
     });
     if (href) last(href);

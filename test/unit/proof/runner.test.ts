@@ -317,7 +317,7 @@ describe('proof flow: the extension is updated or reloaded (#25)', () => {
   it('a leftover the browser never finishes closing holds up no new request: its consent window still opens', async () => {
     await w.runner.request({ tabId: DAPP_TAB, origin: ORIGIN }, PARAMS);
     await w.flush();
-    // Under load Chromium may not answer a close of the old version's window (its page is being unloaded).
+    // The browser never answers the close of the old version's window.
     w.tabs.closeOldConsent = () => new Promise<void>(() => undefined);
     const [leftover] = [...w.tabs.windows];
     await update();
