@@ -47,6 +47,7 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
     async closeTab(tabId) {
       await browser.tabs.remove(tabId);
     },
+    tabExists,
     async findTab(url) {
       // Matches only where the extension has host access (the service's own pages); elsewhere it finds nothing.
       const [t] = await browser.tabs.query({ url: `${url.split(/[?#]/)[0]}*` });

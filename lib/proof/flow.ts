@@ -146,8 +146,10 @@ export type Effect =
   | { readonly type: 'rejected'; readonly origin: string }
   | { readonly type: 'createSession'; readonly request: ProofRequestParams }
   | { readonly type: 'openProofTab'; readonly url: string; readonly besideTabId: number }
-  /** A worker that died just after opening the proof tab never learnt its id: find it again. */
+  /** The flow does not know its proof tab's id (see lookForProofTab): find the tab by its address. */
   | { readonly type: 'adoptProofTab'; readonly url: string }
+  /** Whether the proof tab the flow knows still exists; if not, it closed unheard (see lookForProofTab). */
+  | { readonly type: 'checkProofTab'; readonly tabId: number }
   | { readonly type: 'poll'; readonly sessionId: string }
   | { readonly type: 'verify'; readonly proofText: string }
   | { readonly type: 'deliver'; readonly target: DocumentTarget; readonly delivery: Delivery }
@@ -247,7 +249,7 @@ function call(flow: Flow, now: number): Step {
     case 'creating':
       return { flow: out, effects: [{ type: 'createSession', request: flow.request }] };
     case 'proving':
-      return { flow: { ...out, pace: spend(paceOf(flow), now) }, effects: [{ type: 'poll', sessionId: flow.sessionId! }] };
+      return { flow: { ...out, pace: spend(paceOf(flow), now) }, effects: [{ type: 'poll', sessionId: flow.sessionId! }, ...lookForProofTab(flow)] };
     case 'verifying':
       return { flow: out, effects: [{ type: 'verify', proofText: (flow.outcome as { result: ProofPayload }).result.proofText }] };
     case 'delivering': {
@@ -257,6 +259,19 @@ function call(flow: Flow, now: number): Step {
     default:
       return { flow, effects: [] };
   }
+}
+
+/**
+ * With each poll, and when a worker starts again: is the proof page still where the flow thinks? The flow hears its
+ * page only through tab events that name the tab's id, and a close or an id can go unheard: a worker that died just
+ * after opening the tab, a page closed before the tab's id came back, an event lost while a worker stopped or started.
+ * Unchecked, such a flow stays deaf to its page (no look at once after a reload, no 4001 after a close) until its
+ * deadline. A tabs.get or a tabs.query at most once a poll: both need no permission beyond what the flow has.
+ */
+function lookForProofTab(flow: Flow): Effect[] {
+  if (flow.proofTabId !== undefined) return [{ type: 'checkProofTab', tabId: flow.proofTabId }];
+  if (flow.proofUrl !== undefined && flow.proofPageClosedAt === undefined) return [{ type: 'adoptProofTab', url: flow.proofUrl }];
+  return [];
 }
 
 /** Closes what the flow opened and is no longer needed. */
@@ -351,9 +366,10 @@ export function step(flow: Flow, event: FlowEvent, now: number): Step {
       // A turn whose window never opened (the worker died in between) is taken again.
       const lostWindow = flow.phase === 'consent' && flow.consentShown && flow.consentWindowId === undefined;
       const resumed = tick({ ...flow, inFlightSince: undefined, ...(lostWindow ? { consentShown: false } : {}) }, now);
-      const untracked = resumed.flow && (resumed.flow.phase === 'proving' || resumed.flow.phase === 'verifying')
-        && resumed.flow.proofTabId === undefined && resumed.flow.proofUrl !== undefined && resumed.flow.proofPageClosedAt === undefined;
-      return untracked ? { flow: resumed.flow, effects: [...resumed.effects, { type: 'adoptProofTab', url: resumed.flow!.proofUrl! }] } : resumed;
+      // The page may have closed, or opened, while no worker listened: look now, unless the tick's poll does.
+      const f = resumed.flow;
+      const look = f !== null && (f.phase === 'proving' || f.phase === 'verifying') && !resumed.effects.some((e) => e.type === 'poll');
+      return look ? { flow: f, effects: [...resumed.effects, ...lookForProofTab(f)] } : resumed;
     }
 
     case 'consentOpened':

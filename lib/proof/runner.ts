@@ -38,6 +38,8 @@ export interface ProofBrowser {
   closeTab(tabId: number): Promise<void>;
   /** A tab showing `url` (where the extension may see it: the service's own pages), or null. */
   findTab(url: string): Promise<number | null>;
+  /** Whether a tab with this id exists (no permission needed, no URL read). */
+  tabExists(tabId: number): Promise<boolean>;
   focusTab(tabId: number): Promise<void>;
   /** Hands a delivery to the requesting document, or a same-origin successor in its tab (lib/proof/handoff.ts). */
   deliver(target: DocumentTarget, delivery: Delivery): Promise<'delivered' | DeliveryFailure>;
@@ -498,6 +500,9 @@ export class ProofRunner {
         return;
       case 'adoptProofTab':
         browser.findTab(e.url).then((t) => t !== null && reply({ type: 'proofTabOpened', tabId: t }), (err) => this.deps.onError?.(err));
+        return;
+      case 'checkProofTab':
+        browser.tabExists(e.tabId).then((exists) => !exists && reply({ type: 'tabClosed', tabId: e.tabId }), (err) => this.deps.onError?.(err));
         return;
       case 'allowSite':
         await this.quietly(this.writes(() => this.deps.sites.allow(e.origin)));

@@ -70,6 +70,8 @@ export function createProofWorker(vault: KeyVault, hostsGranted: HostsGranted): 
     tabLoads,
     now: Date.now,
     newId: () => crypto.randomUUID(),
+    // A step the flow could not take (a tab or window call the browser refused…): said, so a flow that stalls says why.
+    onError: (e) => console.warn('Vantage: a proof flow step failed:', String(e)),
   });
   return {
     runner,

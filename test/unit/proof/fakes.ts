@@ -154,6 +154,8 @@ export class FakeTabs implements ProofBrowser {
   }
   /** The worker dies the moment the proof tab exists: the tab opens, its id never comes back. */
   dieOnProofTab = false;
+  /** Holds tabs.create's answer (the tab exists meanwhile) until it settles. */
+  proofTabAnswer: Promise<unknown> | undefined;
   /** Hosts of proof pages the user granted (the fake service's, unless a test says otherwise). */
   grantedPages = /^https:\/\/svc\.example\//;
   async openProofTab(url: string, _beside: number): Promise<number> {
@@ -161,6 +163,7 @@ export class FakeTabs implements ProofBrowser {
     const id = this.next++;
     this.tabs.set(id, url);
     if (this.dieOnProofTab) return new Promise<number>(() => undefined);
+    await this.proofTabAnswer;
     return id;
   }
   async closeTab(id: number): Promise<void> {
@@ -171,6 +174,9 @@ export class FakeTabs implements ProofBrowser {
   async findTab(url: string): Promise<number | null> {
     if (!url.startsWith('https://svc.example/')) return null;
     return [...this.tabs].find(([, u]) => u === url)?.[0] ?? null;
+  }
+  async tabExists(id: number): Promise<boolean> {
+    return this.tabs.has(id);
   }
   async focusTab(id: number): Promise<void> {
     this.focused = id;

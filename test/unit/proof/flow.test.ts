@@ -100,9 +100,11 @@ describe('flow machine (pure)', () => {
   it('does not poll twice while a poll is out, unless it went stale', () => {
     const proving = run([{ type: 'consentAnswered', approve: true, always: false }, { type: 'sessionCreated', sessionId: 's' }]).flow!;
     const out = step(proving, { type: 'tick' }, proving.dueAt);
-    expect(out.effects).toEqual([{ type: 'poll', sessionId: 's' }]);
+    // The proof tab's id has not come back yet: each poll also looks for the tab by its address.
+    const poll = [{ type: 'poll', sessionId: 's' }, { type: 'adoptProofTab', url: proving.proofUrl }];
+    expect(out.effects).toEqual(poll);
     expect(step(out.flow!, { type: 'tick' }, proving.dueAt + 5000).effects).toEqual([]);
-    expect(step(out.flow!, { type: 'tick' }, proving.dueAt + CALL_STALE_MS).effects).toEqual([{ type: 'poll', sessionId: 's' }]);
+    expect(step(out.flow!, { type: 'tick' }, proving.dueAt + CALL_STALE_MS).effects).toEqual(poll);
   });
 
   it('ignores answers that do not fit the phase', () => {

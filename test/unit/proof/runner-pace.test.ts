@@ -97,8 +97,6 @@ describe('proof flow: getProofData’s schedule', () => {
     const at429 = Date.now();
     const before = polls().length;
     await w.runner.onTabLoaded(w.tabs.proofTab()!);
-    w.tabs.tabs.delete(w.tabs.proofTab()!);
-    await w.runner.onTabRemoved(w.tabs.proofTab() ?? -1);
     await w.advance(19_900);
     expect(polls().length).toBe(before);
     await w.advance(200);

@@ -71,6 +71,57 @@ describe('the proof page closed without a proof', () => {
   });
 });
 
+describe('a proof page whose close or id the worker never heard', () => {
+  /** The flow's record of its proof page. */
+  const tracked = async () => {
+    const [f] = await store.all();
+    return { proofTabId: f?.proofTabId, closedAt: f?.proofPageClosedAt };
+  };
+
+  it('closed with no event reaching the worker: the next poll finds it gone, and 4001 follows the grace period', async () => {
+    await approvedFlow();
+    await advance(1500);
+    w.tabs.tabs.delete(w.tabs.proofTab()!);
+    await advance(1000);
+    // Found at that poll: the grace period runs from there.
+    const { closedAt } = await tracked();
+    expect(closedAt).toBeGreaterThan(Date.now() - 1000);
+    await advance(closedAt! + PROOF_PAGE_GRACE_MS - Date.now() - 1);
+    expect(w.tabs.deliveries).toEqual([]);
+    await advance(1);
+    expect(lastDelivery()?.outcome).toEqual({ ok: false, error: { code: ProofErrorCode.UserRejected, message: PROOF_PAGE_CLOSED } });
+  });
+
+  it('opened while tabs.create never answered: the next poll finds it by its address, and its close is then heard', async () => {
+    w.tabs.dieOnProofTab = true;
+    await approvedFlow();
+    const proofTab = w.tabs.proofTab()!;
+    expect(await tracked()).toEqual({ proofTabId: undefined, closedAt: undefined });
+    await advance(1000);
+    expect((await tracked()).proofTabId).toBe(proofTab);
+    expect(w.tabs.progress.map((n) => n.phase)).toContain('proof-page');
+    const closedAt = await closeProofPage();
+    await advance(PROOF_PAGE_GRACE_MS);
+    expect(lastDelivery()?.outcome).toMatchObject({ ok: false, error: { code: 4001 } });
+    expect(Date.now() - closedAt).toBe(PROOF_PAGE_GRACE_MS);
+  });
+
+  it('closed before tabs.create answered (its close named a tab no flow knew yet): the next poll finds it gone', async () => {
+    let answer!: () => void;
+    w.tabs.proofTabAnswer = new Promise<void>((r) => (answer = r));
+    await approvedFlow();
+    const closedAt = await closeProofPage();
+    answer();
+    await w.flush();
+    expect((await tracked()).proofTabId).toBeDefined();
+    await advance(1000);
+    expect((await tracked()).closedAt).toBeDefined();
+    await advance(PROOF_PAGE_GRACE_MS);
+    expect(lastDelivery()?.outcome).toMatchObject({ ok: false, error: { code: 4001 } });
+    expect(Date.now() - closedAt).toBeLessThanOrEqual(PROOF_PAGE_GRACE_MS + 1000);
+  });
+});
+
 describe('progress notes to the requesting document', () => {
   it('consent → approved → proof page → proof received → verifying, in order, before the delivery', async () => {
     await approvedFlow();
