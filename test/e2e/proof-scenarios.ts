@@ -83,6 +83,23 @@ function proofHelpers(w: () => ProofWorld) {
     await consent.close();
   }
 
+  /**
+   * For a missed sign's error: each flow's record of its proof page (the tab it heard of, when it heard the page
+   * close) and the tabs open now (a URL only where the extension has host access), so the error tells a sign the
+   * worker never heard from one it heard for a tab it did not know.
+   */
+  async function proofPagesNow(): Promise<string> {
+    const known = Object.values(await flows()).map((f) => {
+      const { tabId, proofTabId, phase, sessionId, proofPageClosedAt } = f as Record<string, unknown>;
+      return { tabId, proofTabId, phase, sessionId, proofPageClosedAt };
+    });
+    const open = await w().driver.inExtension(async () => {
+      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+      return (await api.tabs.query({})).map((t) => ({ id: t.id, url: t.url }));
+    }).catch((e: unknown) => String(e));
+    return `at ${Date.now()}, the flows: ${JSON.stringify(known)}; the tabs: ${JSON.stringify(open)}`;
+  }
+
   const statusCode = (dapp: TestPage) => dapp.attr('#status', 'data-code');
   const checked = (dapp: TestPage) => dapp.attr('#result', 'data-checked');
 
@@ -97,7 +114,7 @@ function proofHelpers(w: () => ProofWorld) {
 
   return {
     serviceCalls, flows, reports, popupWindows, clickAndClose, requestConsent, requestAndApprove, openAndApprove, removeInOptions,
-    expectConsentAgain, statusCode, checked, listenProgress, progressSeen, progressShown,
+    expectConsentAgain, statusCode, checked, listenProgress, progressSeen, progressShown, proofPagesNow,
   };
 }
 
@@ -688,7 +705,7 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
   // Lane 4: its cases time the polls against the schedule, each on a site and a flow of its own, side by side.
   describe('signs from the proof page', { concurrent: true }, () => {
     const w = useWorld(startWorld);
-    const { openAndApprove, statusCode, checked, progressShown, reports } = proofHelpers(w);
+    const { openAndApprove, statusCode, checked, progressShown, reports, proofPagesNow } = proofHelpers(w);
 
     /**
      * How far apart the polls must be before a sign, for the sign's poll to tell from the schedule. Under the suite's
@@ -724,9 +741,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
          * quarter of `gap` is the margin for the service's own answer times. */
         async soonerThanScheduleAfter(at: number, gap: number, message: string) {
           const sooner = () => polls().some((_, i) => isSooner(i, at, gap));
-          await expect.poll(sooner, { timeout: 15_000, interval: 20, message }).toBe(true).catch((e: Error) => {
+          await expect.poll(sooner, { timeout: 15_000, interval: 20, message }).toBe(true).catch(async (e: Error) => {
             const times = polls().map((t) => t - at).filter((t) => t > -3 * gap).join(', ');
-            throw new Error(`${e.message}\nThe flow's polls, in ms from then: ${times}`);
+            throw new Error(`${e.message}\nThe flow's polls, in ms from then (${at}): ${times}\n${await proofPagesNow()}`);
           });
         },
         /** Whether the latest poll (the one being answered, in the service's answer hook) is such a sooner poll. */
@@ -807,7 +824,9 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         const closing = Date.now();
         await proof.close();
         const closed = Date.now();
-        await expect.poll(() => statusCode(dapp), { timeout: PROOF_PAGE_GRACE_MS + 15_000, interval: 200 }).toBe('4001');
+        await expect.poll(() => statusCode(dapp), { timeout: PROOF_PAGE_GRACE_MS + 15_000, interval: 200 }).toBe('4001').catch(async (e: Error) => {
+          throw new Error(`${e.message}\nThe proof page closed at ${closed}; ${await proofPagesNow()}`);
+        });
         const answer = { code: await statusCode(dapp), status: await dapp.text('#status'), progress: await progressShown(dapp) };
         const ended = (await reports()).filter((r) => r.origin === site && r.at >= closing);
         expect(ended.map((r) => r.result)).toEqual(['failed']);
