@@ -20,6 +20,16 @@ export async function tabExists(tabId: number): Promise<boolean> {
   return browser.tabs.get(tabId).then((t) => t?.id === tabId, () => false);
 }
 
+/**
+ * Removes a tab or window; one already gone counts as closed. The consent page closes itself after an answer, and
+ * people close proof pages, while the flow closes both too: only a close that left the thing open is a failure.
+ */
+async function removeUnlessGone(remove: () => Promise<void>, exists: () => Promise<boolean>): Promise<void> {
+  await remove().catch(async (e: unknown) => {
+    if (await exists()) throw e;
+  });
+}
+
 /** ProofBrowser over the real tabs/windows APIs and the hand-off. Worker only. */
 export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: string) => Promise<boolean>): ProofBrowser {
   return {
@@ -30,9 +40,8 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
       if (w?.id === undefined) throw new Error('The consent window has no id.');
       return w.id;
     },
-    async closeWindow(windowId) {
-      await browser.windows.remove(windowId);
-    },
+    closeWindow: (windowId) =>
+      removeUnlessGone(() => browser.windows.remove(windowId), () => browser.windows.get(windowId).then((w) => w?.id === windowId, () => false)),
     async openProofTab(url, besideTabId) {
       if (!(await pageGranted(url))) throw new ProofPageRefused(pageNotGrantedMessage(url));
       const beside = await browser.tabs.get(besideTabId).catch(() => undefined);
@@ -44,9 +53,7 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
       if (tab.id === undefined) throw new Error('The proof tab has no id.');
       return tab.id;
     },
-    async closeTab(tabId) {
-      await browser.tabs.remove(tabId);
-    },
+    closeTab: (tabId) => removeUnlessGone(() => browser.tabs.remove(tabId), () => tabExists(tabId)),
     tabExists,
     async findTab(url) {
       // Matches only where the extension has host access (the service's own pages); elsewhere it finds nothing.

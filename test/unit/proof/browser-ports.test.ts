@@ -37,6 +37,18 @@ describe('extensionProofBrowser', () => {
     expect(send.mock.calls.slice(-2).map((c) => c[2])).toEqual([{ documentId: 'D1' }, { frameId: 0 }]);
   });
 
+  it('closing a tab or window that is already gone is no failure; one the browser refused to close is', async () => {
+    const gone = new Error('No tab with id: 5.');
+    vi.spyOn(fakeBrowser.tabs, 'remove').mockRejectedValue(gone);
+    vi.spyOn(fakeBrowser.windows, 'remove').mockRejectedValue(gone);
+    await expect(ports.closeTab(5)).resolves.toBeUndefined();
+    await expect(ports.closeWindow(6)).resolves.toBeUndefined();
+    const tab = await fakeBrowser.tabs.create({ url: 'https://svc.example/proof/s' });
+    const win = await fakeBrowser.windows.create({ type: 'popup' });
+    await expect(ports.closeTab(tab.id!)).rejects.toBe(gone);
+    await expect(ports.closeWindow(win.id!)).rejects.toBe(gone);
+  });
+
   it('picks the active tab of the last focused browser window, not of a popup-type window', async () => {
     const normal = await fakeBrowser.windows.create({ type: 'normal' });
     const site = await fakeBrowser.tabs.create({ windowId: normal.id, url: 'https://dapp.example/' });
