@@ -20,6 +20,11 @@ export async function tabExists(tabId: number): Promise<boolean> {
   return browser.tabs.get(tabId).then((t) => t?.id === tabId, () => false);
 }
 
+/** Whether a window exists (the consent window: it may have closed itself). */
+async function windowExists(windowId: number): Promise<boolean> {
+  return browser.windows.get(windowId).then((w) => w?.id === windowId, () => false);
+}
+
 /**
  * Removes a tab or window; one already gone counts as closed. The consent page closes itself after an answer, and
  * people close proof pages, while the flow closes both too: only a close that left the thing open is a failure.
@@ -40,8 +45,7 @@ export function extensionProofBrowser(handoff: Handoff, pageGranted: (url: strin
       if (w?.id === undefined) throw new Error('The consent window has no id.');
       return w.id;
     },
-    closeWindow: (windowId) =>
-      removeUnlessGone(() => browser.windows.remove(windowId), () => browser.windows.get(windowId).then((w) => w?.id === windowId, () => false)),
+    closeWindow: (windowId) => removeUnlessGone(() => browser.windows.remove(windowId), () => windowExists(windowId)),
     async openProofTab(url, besideTabId) {
       if (!(await pageGranted(url))) throw new ProofPageRefused(pageNotGrantedMessage(url));
       const beside = await browser.tabs.get(besideTabId).catch(() => undefined);

@@ -152,9 +152,8 @@ export class FakeTabs implements ProofBrowser {
     if (!this.windows.delete(id)) throw new Error(`No window ${id}`);
     this.closedWindows.push(id);
   }
-  /** The worker dies the moment the proof tab exists: the tab opens, its id never comes back. */
-  dieOnProofTab = false;
-  /** Holds tabs.create's answer (the tab exists meanwhile) until it settles. */
+  /** Holds tabs.create's answer (the tab exists meanwhile) until it settles; one that never settles is a worker
+   * that died the moment the proof tab existed: the tab opens, its id never comes back. */
   proofTabAnswer: Promise<unknown> | undefined;
   /** Hosts of proof pages the user granted (the fake service's, unless a test says otherwise). */
   grantedPages = /^https:\/\/svc\.example\//;
@@ -162,7 +161,6 @@ export class FakeTabs implements ProofBrowser {
     if (!this.grantedPages.test(url)) throw new ProofPageRefused(`Vantage has no access to ${new URL(url).origin}/*.`);
     const id = this.next++;
     this.tabs.set(id, url);
-    if (this.dieOnProofTab) return new Promise<number>(() => undefined);
     await this.proofTabAnswer;
     return id;
   }

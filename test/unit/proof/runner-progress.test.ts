@@ -93,7 +93,7 @@ describe('a proof page whose close or id the worker never heard', () => {
   });
 
   it('opened while tabs.create never answered: the next poll finds it by its address, and its close is then heard', async () => {
-    w.tabs.dieOnProofTab = true;
+    w.tabs.proofTabAnswer = new Promise(() => undefined);
     await approvedFlow();
     const proofTab = w.tabs.proofTab()!;
     expect(await tracked()).toEqual({ proofTabId: undefined, closedAt: undefined });

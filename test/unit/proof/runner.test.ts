@@ -241,7 +241,7 @@ describe('proof flow: time and failures', () => {
 
 describe('proof flow: the MV3 worker is stopped', () => {
   it('just after opening the proof tab: the fresh worker adopts that tab, and closes it after the hand-over', async () => {
-    w.tabs.dieOnProofTab = true;
+    w.tabs.proofTabAnswer = new Promise(() => undefined);
     await approvedFlow();
     const proofTab = w.tabs.proofTab()!;
     expect((await store.all())[0]?.proofTabId).toBeUndefined();
