@@ -426,7 +426,8 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
         // The proof tab is closed and the flow is gone.
         await proof.waitForClose();
         expect(await flows()).toEqual({});
-        expect((await reports())[0]).toMatchObject({ origin: w().dapp.origin, result: 'delivered' });
+        // The report is written after the flow is gone (the hand-over's answer ends the flow, then it is recorded).
+        await expect.poll(async () => (await reports())[0]).toMatchObject({ origin: w().dapp.origin, result: 'delivered' });
         await dapp.bringToFront();
         await dapp.screenshot('proof-dapp-received');
         await dapp.close();
@@ -828,7 +829,10 @@ export function proofScenarios(launch: LaunchBrowser, extensionDir: string): voi
           throw new Error(`${e.message}\nThe proof page closed at ${closed}; ${await proofPagesNow()}`);
         });
         const answer = { code: await statusCode(dapp), status: await dapp.text('#status'), progress: await progressShown(dapp) };
-        const ended = (await reports()).filter((r) => r.origin === site && r.at >= closing);
+        // The worker records the hand-over once the page has taken the answer, so the record can follow the 4001.
+        const endedSince = async () => (await reports()).filter((r) => r.origin === site && r.at >= closing);
+        await expect.poll(async () => (await endedSince()).length).toBeGreaterThan(0);
+        const ended = await endedSince();
         expect(ended.map((r) => r.result)).toEqual(['failed']);
         await dapp.close();
         return { answer, afterClosing: ended[0]!.at - closing, afterClosed: ended[0]!.at - closed };
