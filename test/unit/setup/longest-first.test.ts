@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationsFrom, expectedTimes, longestFirst } from '../../setup/longest-first.ts';
+import { durationsFrom, environmentOf, expectedTimes, groupedByWorker, longestFirst } from '../../setup/longest-first.ts';
 
 describe('the order test files start in', () => {
   it('is longest expected first; a file never timed starts before them all; equal ones keep their order', () => {
@@ -21,5 +21,20 @@ describe('the order test files start in', () => {
       { suite: 'e2e', ms: 9, files: [{ file: 'b.e2e.test.ts', ms: 61_499, passed: true }, { file: 'a.e2e.test.ts', ms: 120, passed: false }] },
       { suite: 'unit', ms: 9, files: [] },
     ])).toEqual({ e2e: { 'a.e2e.test.ts': 1, 'b.e2e.test.ts': 61 }, unit: {} });
+  });
+
+  it('puts the files one kind of worker runs side by side, each kind in its order, the kind of the first file first', () => {
+    const kind = new Map([['tarball', 'node'], ['render', 'dom'], ['proof', 'node'], ['forms', 'dom'], ['quick', 'node']]);
+    // Interleaved, each change of kind would cost a new worker process.
+    expect(groupedByWorker(['tarball', 'render', 'proof', 'forms', 'quick'], (f) => kind.get(f)!)).toEqual(['tarball', 'proof', 'quick', 'render', 'forms']);
+    expect(groupedByWorker([], () => 'node')).toEqual([]);
+  });
+
+  // Spelled in pieces: vitest reads the tag from anywhere in a test file's text, this one's included.
+  const TAG = ['@vitest', 'environment'].join('-');
+  it('reads a file\'s environment from its tag comment, as vitest does, else the project\'s', () => {
+    expect(environmentOf(`// ${TAG} happy-dom\nimport { h } from 'preact';`, 'node')).toBe('happy-dom');
+    expect(environmentOf(`/**\n * ${TAG} jsdom\n */`, 'node')).toBe('jsdom');
+    expect(environmentOf('import { it } from \'vitest\';', 'node')).toBe('node');
   });
 });
