@@ -73,6 +73,26 @@ export interface ExtensionHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Resolves once `page`'s document has loaded. Playwright can miss the load event of a tab it attached to while the tab
+ * was loading (one the extension opened, on a loaded machine: it heard "networkidle" and never "load", and the wait ran
+ * out after 60 s), so the document's own readyState, asked every 100 ms, answers as well as the event.
+ */
+async function loaded(page: Page): Promise<void> {
+  let heard = false;
+  // Whichever loses the race is left to end alone (the event after the ceiling, a closed page): no failure of this wait.
+  const event = handledLater(page.waitForLoadState('load').finally(() => (heard = true)));
+  const asked = handledLater((async () => {
+    for (const until = Date.now() + STEP_CEILING_MS; !heard && Date.now() < until;) {
+      // A document being replaced has no context to ask: ask the next one.
+      if (await page.evaluate(() => document.readyState === 'complete').catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!heard) throw new Error(`${page.url()} did not finish loading within ${STEP_CEILING_MS} ms`);
+  })());
+  await Promise.race([event, asked]);
+}
+
 export async function launchExtension(opts: LaunchOptions = {}): Promise<ExtensionHarness> {
   const dir = opts.extensionDir ?? EXTENSION_DIR;
   const profile = opts.profileDir ?? (await mkdtemp(join(tmpdir(), 'vantage-e2e-')));
