@@ -32,7 +32,9 @@ export function groupedByWorker<T>(ordered: readonly T[], workerOf: (f: T) => st
   const groups = new Map<string, T[]>();
   for (const f of ordered) {
     const key = workerOf(f);
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    const group = groups.get(key) ?? [];
+    group.push(f);
+    groups.set(key, group);
   }
   return [...groups.values()].flat();
 }
