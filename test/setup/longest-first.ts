@@ -4,7 +4,9 @@
  * file's expected time is its time in this machine's last run of the suite
  * (test-results/file-times/<suite>.json), else the committed estimate (test/setup/durations.json,
  * seconds from a full run: `npm run test:durations` writes it from the last one); a file in neither is
- * new and may be long, so it starts first.
+ * new and may be long, so it starts first. Files that need another kind of worker (project, environment) queue
+ * after the kind the longest file needs, longest first within each kind: a change of kind costs a new worker
+ * (groupedByWorker), more than a long file of the later kind starting late.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
